@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+
+
+class CampaignsConfig(AppConfig):
+    name = "campaigns"
+    verbose_name = "Campaigns"
+
+    def ready(self) -> None:
+        from campaigns import checks  # noqa: F401  (registers the deploy checks)

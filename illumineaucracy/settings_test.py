@@ -1,0 +1,24 @@
+"""Settings for the test suite (pytest): the real settings, adjusted for a test run.
+
+pytest-django runs with DEBUG off, so the real settings would refuse to start without a
+SECRET_KEY, redirect the test client to HTTPS and look for collectstatic's manifest.
+"""
+
+import os
+
+# Must be set before the real settings are read, which refuse to start without it.
+os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
+
+from illumineaucracy.settings import *  # noqa: E402, F403
+
+# The test client and the live server speak plain HTTP.
+SECURE_SSL_REDIRECT = False
+# No collectstatic in tests: serve static files straight from the apps, unhashed.
+STORAGES = {
+    **STORAGES,  # noqa: F405
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+# Hashing passwords the proper way is deliberately slow; tests create many users.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

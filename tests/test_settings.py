@@ -1,0 +1,72 @@
+"""The settings start safely: production checks pass with the documented variables, and
+fail when the secret key is missing; tools run with nothing configured."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The production variables documented in README.md, with example values.
+PRODUCTION_ENV = {
+    "SECRET_KEY": "k3P9v-example-only-0aZ8rT2wQx7LmN4bY6cD1eF5gH0jK_sUvW3xYz",
+    "ALLOWED_HOSTS": "illumineaucracy.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://illumineaucracy.example.org",
+    "DATABASE_URL": "postgres://illumineaucracy:pw@db.example.org:5432/illumineaucracy",
+    "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
+    "EMAIL_URL": "smtp+tls://gm:pw@mail.example.org:587",
+    "DEFAULT_FROM_EMAIL": "Illumineaucracy <gm@example.org>",
+}
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Run manage.py in a fresh process with exactly these variables (plus PATH)."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.slow
+def test_deploy_check_passes_with_the_documented_production_variables() -> None:
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_the_deploy_check_fails_without_a_secret_key() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    result = manage("check", "--deploy", env=env)
+    assert result.returncode != 0
+    assert "campaigns.E001" in result.stderr + result.stdout
+
+
+@pytest.mark.slow
+def test_the_engine_command_runs_with_nothing_configured() -> None:
+    """ENGINE.md: other tools call `manage.py engine` with no environment at all."""
+    seed = "0" * 64
+    result = manage("engine", "roll", "--seed", seed, "--key", "1:o1:attack", "--dice", "3", env={})
+    assert result.returncode == 0, result.stderr
+    assert '"faces"' in result.stdout
+
+
+@pytest.mark.slow
+def test_debug_runs_with_nothing_else_set() -> None:
+    result = manage("check", env={"DEBUG": "true"})
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_deploy_check_flags_debug_left_on() -> None:
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", env={**PRODUCTION_ENV, "DEBUG": "true"}
+    )
+    assert result.returncode != 0
+    assert "security.W018" in result.stderr + result.stdout
