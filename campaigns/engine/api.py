@@ -1,0 +1,59 @@
+"""The engine's public functions: ENGINE.md documents in, ENGINE.md documents out."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .cli_io import parse_board, state_json, whole
+from .dice import check_seed
+from .resolve import resolve_orders
+from .spawn import spawn_consume as run_spawn_consume
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The engine allocates many small acyclic objects; Python's cyclic collector would scan
+    the whole (large, long-lived) heap again and again while it does, which made a
+    10,000-department board cost far more than ten 1,000-department ones. Nothing the engine
+    builds forms a cycle, so pausing the collector for one call loses nothing."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
+    """RULES R32-R36: the state after spawn and consume, plus report.departments."""
+    with collector_paused():
+        return _spawn_consume(state)
+
+
+def resolve(state: dict[str, Any]) -> dict[str, Any]:
+    """RULES R40-R47: the state after the orders (no spawn), plus report.orders and
+    report.attempt_order."""
+    with collector_paused():
+        return _resolve(state)
+
+
+def _spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
+    board = parse_board(state)
+    report = run_spawn_consume(board)
+    result = state_json(state, board)
+    result["report"] = {"departments": report}
+    return result
+
+
+def _resolve(state: dict[str, Any]) -> dict[str, Any]:
+    board = parse_board(state)
+    seed = check_seed(state.get("seed"))
+    turn = whole(state.get("turn"), "turn")
+    report = resolve_orders(board, state.get("orders"), seed=seed, turn=turn)
+    result = state_json(state, board)
+    result["report"] = report
+    return result

@@ -1,0 +1,232 @@
+"""The ENGINE.md JSON state <-> the engine's working Board.
+
+Parsing checks everything the state itself must satisfy and raises EngineError with one line
+naming the problem. Unknown keys are ignored (and not written back).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import TYPES, Board, Catalogue, Department, Settings, Tokens
+from .errors import EngineError
+
+TYPE_NAMES = frozenset(TYPES)
+
+
+def whole(value: object, what: str, minimum: int = 0) -> int:
+    """A whole number >= minimum (booleans are not numbers here)."""
+    if type(value) is not int or value < minimum:
+        raise EngineError(f"{what} must be a whole number >= {minimum}")
+    return value
+
+
+def parse_tokens(value: object, what: str, error: type[Exception] = EngineError) -> Tokens:
+    """{type: n} with missing types 0; an unknown type or an amount that is not a whole
+    number >= 0 raises `error`: EngineError in the state, OrderRejected in an order (ENGINE.md:
+    a negative amount rejects the order, it is not an input error). A literal dict: this runs
+    three times per department, so it is kept lean."""
+    if value is None:
+        return {"money": 0, "people": 0, "authority": 0}
+    if type(value) is dict and value.keys() <= TYPE_NAMES:
+        # The common case, checked in one go (three per department: it must be quick).
+        get = value.get
+        money, people, authority = get("money", 0), get("people", 0), get("authority", 0)
+        if (
+            type(money) is int
+            and type(people) is int
+            and type(authority) is int
+            and money >= 0
+            and people >= 0
+            and authority >= 0
+        ):
+            return {"money": money, "people": people, "authority": authority}
+    tokens = {"money": 0, "people": 0, "authority": 0}
+    if not isinstance(value, dict):
+        raise error(f"{what} must be an object of token amounts")
+    for kind, amount in value.items():
+        if kind not in tokens:
+            raise error(f"{what}: unknown resource type {kind!r}")
+        if type(amount) is not int or amount < 0:
+            raise error(f"{what}.{kind} must be a whole number >= 0")
+        tokens[kind] = amount
+    return tokens
+
+
+def parse_resource(value: object, what: str) -> tuple[str, int] | None:
+    """R4: at most one consumed / produced resource, amount >= 1, or null."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("type") not in TYPES:
+        raise EngineError(f"{what} must be null or {{type, amount}} with a known type")
+    amount = value.get("amount")
+    if type(amount) is not int or amount < 1:
+        raise EngineError(f"the amount {what} must be a whole number >= 1")
+    return value["type"], amount
+
+
+def parse_department(raw: object, catalogue: Catalogue) -> Department:
+    if not isinstance(raw, dict) or not isinstance(raw.get("slug"), str) or not raw["slug"]:
+        raise EngineError("every department needs a slug")
+    slug = raw["slug"]
+    try:
+        return department_fields(slug, raw, catalogue)
+    except EngineError as error:
+        # Field checks name only the field (building a message per field per department
+        # is what made parsing slow); the department is named here, once, on failure.
+        raise EngineError(f"department {slug}: {error}") from None
+
+
+def parse_functions(functions: dict[Any, Any]) -> dict[str, int]:
+    """Function name -> skill (R4: skill >= 0). JSON object keys are already strings."""
+    for name, skill in functions.items():
+        if type(skill) is not int or skill < 0 or not isinstance(name, str):
+            raise EngineError(f"the skill of {name} must be a whole number >= 0")
+    return dict(functions)
+
+
+def department_fields(slug: str, raw: dict[str, Any], catalogue: Catalogue) -> Department:
+    functions = raw.get("functions") or {}
+    if not isinstance(functions, dict):
+        raise EngineError("functions must be an object of name -> skill")
+    alignments = raw.get("alignments") or []
+    if not isinstance(alignments, list) or not all(isinstance(a, str) for a in alignments):
+        raise EngineError("alignments must be a list of names")
+    if alignments:
+        catalogue.check_department(alignments)
+    structure = raw.get("structure")
+    if structure is not None and not isinstance(structure, str):
+        raise EngineError("structure must be a player id or null")
+    capacity = raw.get("capacity")
+    dept = Department(
+        slug=slug,
+        name=str(raw.get("name", slug)),
+        effect=whole(raw.get("effect", 0), "effect"),
+        obstruct=whole(raw.get("obstruct", 0), "obstruct"),
+        impress=whole(raw.get("impress", 0), "impress"),
+        consumes=parse_resource(raw.get("consumes"), "consumes"),
+        produces=parse_resource(raw.get("produces"), "produces"),
+        functions=parse_functions(functions),
+        alignments=list(alignments),
+        stash=parse_tokens(raw.get("stash"), "stash"),
+        structure=structure,
+        home=bool(raw.get("home", False)),
+        defence=parse_tokens(raw.get("defence"), "defence"),
+        moved=parse_tokens(raw.get("moved"), "moved"),
+        capacity=None if capacity is None else whole(capacity, "capacity"),
+    )
+    for kind in TYPES:
+        if dept.moved[kind] > dept.stash[kind]:
+            raise EngineError(f"more {kind} marked moved than it holds")
+    return dept
+
+
+def parse_settings(raw: object) -> Settings:
+    settings = Settings()
+    if raw is None:
+        return settings
+    if not isinstance(raw, dict):
+        raise EngineError("settings must be an object")
+    for name in ("max_out_links", "max_in_links", "attempts_per_turn"):
+        if name in raw:
+            setattr(settings, name, whole(raw[name], f"settings.{name}"))
+    return settings
+
+
+def parse_links(raw: object, board: Board) -> None:
+    """Add the state's links in funding order; each must be legal under R10.
+
+    R11's limits bind new links only: a state may hold more (a GM lowered the setting, or a
+    shtick raised one department's limit, which the engine does not model). Rejecting such
+    a state would stall the turn job for good, so existing links are kept as they are."""
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list):
+        raise EngineError("links must be a list")
+    ranked: list[tuple[int, int, int, str, str]] = []
+    for index, link in enumerate(raw):
+        if not isinstance(link, dict):
+            raise EngineError("each link must be an object with from and to")
+        supplier, consumer = link.get("from"), link.get("to")
+        for end in (supplier, consumer):
+            if not isinstance(end, str) or end not in board.departments:
+                raise EngineError(f"link {supplier}->{consumer}: unknown department {end!r}")
+        assert isinstance(supplier, str) and isinstance(consumer, str)
+        priority = link.get("priority")
+        if priority is None:
+            # ENGINE.md: links without a priority rank after those with one, as listed.
+            ranked.append((1, 0, index, supplier, consumer))
+        else:
+            ranked.append((0, whole(priority, "link priority"), index, supplier, consumer))
+    for *_, supplier, consumer in sorted(ranked):
+        problem = board.type_problem(board.departments[supplier], board.departments[consumer])
+        if problem:
+            raise EngineError(f"link {supplier}->{consumer}: {problem}")
+        board.add_link(supplier, consumer)
+
+
+def parse_board(state: object) -> Board:
+    """The state's board, checked (EngineError on anything the state itself breaks)."""
+    if not isinstance(state, dict):
+        raise EngineError("the state must be a JSON object")
+    catalogue = Catalogue.parse(state.get("alignments"))
+    raw_departments = state.get("departments")
+    if not isinstance(raw_departments, list):
+        raise EngineError("departments must be a list")
+    departments: dict[str, Department] = {}
+    for raw in raw_departments:
+        dept = parse_department(raw, catalogue)
+        if dept.slug in departments:
+            raise EngineError(f"duplicate department slug {dept.slug!r}")
+        departments[dept.slug] = dept
+    board = Board(departments, catalogue, parse_settings(state.get("settings")))
+    parse_links(state.get("links"), board)
+    return board
+
+
+def department_json(dept: Department) -> dict[str, Any]:
+    """The department as ENGINE.md writes it. Its dicts are handed over, not copied: the
+    working Board was built for this one call and is dropped after it."""
+    data: dict[str, Any] = {
+        "slug": dept.slug,
+        "name": dept.name,
+        "effect": dept.effect,
+        "obstruct": dept.obstruct,
+        "impress": dept.impress,
+        "consumes": resource_json(dept.consumes),
+        "produces": resource_json(dept.produces),
+        "functions": dept.functions,
+        "alignments": dept.alignments,
+        "stash": dept.stash,
+        "structure": dept.structure,
+        "home": dept.home,
+        "defence": dept.defence,
+        "moved": dept.moved,
+    }
+    if dept.capacity is not None:
+        data["capacity"] = dept.capacity
+    return data
+
+
+def resource_json(resource: tuple[str, int] | None) -> dict[str, Any] | None:
+    return None if resource is None else {"type": resource[0], "amount": resource[1]}
+
+
+def state_json(state: dict[str, Any], board: Board) -> dict[str, Any]:
+    """The new state: the input's top-level keys we know, with the board written back.
+    Links are listed supplier by supplier (in department order), rank 0 first."""
+    out: dict[str, Any] = {
+        key: state[key] for key in ("turn", "seed", "alignments", "orders") if key in state
+    }
+    out["settings"] = {
+        "max_out_links": board.settings.max_out_links,
+        "max_in_links": board.settings.max_in_links,
+        "attempts_per_turn": board.settings.attempts_per_turn,
+    }
+    out["departments"] = [department_json(d) for d in board.departments.values()]
+    out["links"] = [
+        {"from": slug, "to": consumer, "priority": rank}
+        for slug in board.departments
+        for rank, consumer in enumerate(board.out_links.get(slug, ()))
+    ]
+    return out

@@ -1,0 +1,254 @@
+"""One handler per order kind (RULES R41, R42, R45). Each checks the whole order against the
+current board and raises OrderRejected with the reason before changing anything, so an order
+either succeeds as a whole or leaves the board as it was (R40)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import STAT_TYPE, TYPES, Board, Department, Tokens
+from .cli_io import parse_tokens
+from .dice import Roll, roll_pool
+from .errors import EngineError, OrderRejected
+
+PHASES = {
+    "add_link": "link",
+    "break_link": "link",
+    "priority": "link",
+    "move": "move",
+    "attempt": "attempt",
+    "reinforce": "attempt",
+    "function": "function",
+}
+
+
+@dataclass(slots=True)
+class Order:
+    """An order as queued: `seq` orders it within its player's sequence (R40)."""
+
+    id: str
+    player: str | None
+    kind: Any
+    seq: int
+    index: int
+    fields: dict[str, Any]
+
+    @classmethod
+    def parse(cls, raw: object, index: int) -> Order:
+        if not isinstance(raw, dict):
+            raise EngineError(f"order {index}: must be an object")
+        order_id = raw.get("id")
+        if isinstance(order_id, bool) or not isinstance(order_id, str | int) or order_id == "":
+            raise EngineError(f"order {index}: needs an id")
+        seq = raw.get("seq", index)
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise EngineError(f"order {order_id}: seq must be a whole number")
+        # A player that is not a string names no player: the order is rejected, and an
+        # unhashable value (a list) cannot crash the per-player counting.
+        player = raw.get("player")
+        if not isinstance(player, str):
+            player = None
+        return cls(str(order_id), player, raw.get("kind"), seq, index, raw)
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        return (self.seq, self.index)
+
+
+@dataclass(slots=True)
+class Outcome:
+    status: str = "succeeded"
+    reason: str | None = None
+    rolls: list[Roll] = field(default_factory=list)
+
+    def as_report(self) -> dict[str, Any]:
+        report: dict[str, Any] = {
+            "status": self.status,
+            "rolls": [roll.as_report() for roll in self.rolls],
+        }
+        if self.reason is not None:
+            report["reason"] = self.reason
+        return report
+
+
+def order_tokens(value: object, what: str) -> Tokens:
+    """Token amounts in an order; anything else rejects the order."""
+    return parse_tokens(value, what, OrderRejected)
+
+
+def own_department(board: Board, player: object, slug: object) -> Department:
+    dept = board.department(slug)
+    if player is None or dept.structure != player:
+        raise OrderRejected(f"{dept.slug} is not in your structure")
+    return dept
+
+
+def check_covers(dept: Department, tokens: Tokens, what: str) -> None:
+    for kind in TYPES:
+        if tokens[kind] > dept.stash[kind]:
+            raise OrderRejected(
+                f"{dept.slug} holds {dept.stash[kind]} {kind}, {what} needs {tokens[kind]}"
+            )
+
+
+# --- link phase (R41) -------------------------------------------------------------------
+
+
+def link_ends(board: Board, order: Order) -> tuple[Department, Department]:
+    """R14: links are added and broken only between departments of the player's structure."""
+    supplier = board.department(order.fields.get("from"))
+    consumer = board.department(order.fields.get("to"))
+    for dept in (supplier, consumer):
+        if dept.structure != order.player:
+            raise OrderRejected(f"{dept.slug} is not in your structure (R14)")
+    return supplier, consumer
+
+
+def add_link(board: Board, order: Order) -> Outcome:
+    """R10-R12, R14: a legal new link, ranked last among the supplier's links."""
+    supplier, consumer = link_ends(board, order)
+    problem = board.link_problem(supplier, consumer)
+    if problem:
+        raise OrderRejected(problem)
+    board.add_link(supplier.slug, consumer.slug)
+    return Outcome()
+
+
+def break_link(board: Board, order: Order) -> Outcome:
+    """R14: break an existing link inside the structure; the supplier's other links keep
+    their order (R12)."""
+    supplier, consumer = link_ends(board, order)
+    if not board.has_link(supplier.slug, consumer.slug):
+        raise OrderRejected(f"there is no link {supplier.slug}->{consumer.slug}")
+    board.remove_link(supplier.slug, consumer.slug)
+    return Outcome()
+
+
+def priority(board: Board, order: Order) -> Outcome:
+    """R12/R41: the named consumers first, in the order given, the rest after them as before."""
+    supplier = own_department(board, order.player, order.fields.get("department"))
+    named = order.fields.get("consumers")
+    if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
+        raise OrderRejected("consumers must be a list of department slugs")
+    current = board.out_links.get(supplier.slug, [])
+    if len(set(named)) != len(named):
+        raise OrderRejected("a consumer is named twice")
+    for slug in named:
+        if slug not in current:
+            raise OrderRejected(f"{slug} is not one of {supplier.slug}'s consumers")
+    board.out_links[supplier.slug] = named + [c for c in current if c not in named]
+    return Outcome()
+
+
+# --- move phase (R42) -------------------------------------------------------------------
+
+
+def plan_drops(raw: object, carried: Tokens, count: int) -> list[str]:
+    """The type dropped at each intermediate department: as the order names them, otherwise
+    Money first, then People, then Authority (R42)."""
+    left = dict(carried)
+    drops: list[str] = []
+    if raw is None:
+        for _ in range(count):
+            kind = next(t for t in TYPES if left[t] > 0)
+            left[kind] -= 1
+            drops.append(kind)
+        return drops
+    if not isinstance(raw, list) or len(raw) != count:
+        raise OrderRejected(f"drops must name one token for each of the {count} departments passed")
+    for drop in raw:
+        kind = drop if isinstance(drop, str) else one_token_type(drop)
+        if not isinstance(kind, str) or kind not in left:
+            raise OrderRejected(f"unknown resource type {kind!r} in drops")
+        if left[kind] == 0:
+            raise OrderRejected(f"the drops need more {kind} than the move carries")
+        left[kind] -= 1
+        drops.append(kind)
+    return drops
+
+
+def one_token_type(drop: object) -> str:
+    if isinstance(drop, dict):
+        named = {str(k): v for k, v in drop.items() if v}
+        if len(named) == 1 and next(iter(named.values())) == 1:
+            return next(iter(named))
+    raise OrderRejected("each drop must be exactly one token")
+
+
+def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
+    """R42: carry unmoved tokens down a path of links, one token dropped at each department
+    passed, the rest left at the last; no drop may put a department over its capacity."""
+    start = own_department(board, order.player, order.fields.get("from"))
+    path = order.fields.get("path")
+    if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
+        raise OrderRejected("a move needs a path of at least one department")
+    steps = [board.department(slug) for slug in path]
+    if len(set(path)) != len(path) or start.slug in path:
+        raise OrderRejected("a path passes each department once and not its start (R42)")
+    previous = start.slug
+    for dept in steps:
+        if not board.has_link(previous, dept.slug):
+            raise OrderRejected(f"there is no link {previous}->{dept.slug} (R42)")
+        previous = dept.slug
+    if must_end_at is not None and steps[-1].slug != must_end_at:
+        raise OrderRejected(f"a reinforcement must end at the target {must_end_at} (R46)")
+    tokens = order_tokens(order.fields.get("tokens"), "tokens")
+    carried = sum(tokens.values())
+    if carried < len(steps):
+        raise OrderRejected(f"{carried} tokens can travel at most {carried} steps (R42)")
+    for kind in TYPES:
+        unmoved = start.stash[kind] - start.moved[kind]
+        if tokens[kind] > unmoved:
+            raise OrderRejected(f"{start.slug} has only {unmoved} unmoved {kind} (R42)")
+    drops = plan_drops(order.fields.get("drops"), tokens, len(steps) - 1)
+    rest = dict(tokens)
+    for kind in drops:
+        rest[kind] -= 1
+    arrivals = [(dept, {kind: 1}) for dept, kind in zip(steps, drops, strict=False)]
+    arrivals.append((steps[-1], {k: n for k, n in rest.items() if n}))
+    for dept, arriving in arrivals:
+        if dept.total() + sum(arriving.values()) > dept.move_capacity():
+            raise OrderRejected(
+                f"the move would put {dept.slug} over its capacity of {dept.move_capacity()}"
+                " (R42, R36)"
+            )
+    for kind in TYPES:
+        start.stash[kind] -= tokens[kind]
+    for dept, arriving in arrivals:
+        for kind, n in arriving.items():
+            dept.stash[kind] += n
+            dept.moved[kind] += n
+    return Outcome()
+
+
+# --- function rolls (R45) ---------------------------------------------------------------
+
+
+def pool_for(dept: Department, stat: str, spend: Tokens) -> tuple[int, int]:
+    """R21: (dice, extra skill) for rolling `stat`: each token of the stat's own type adds a
+    die, each token of another type adds 1 skill."""
+    own = STAT_TYPE[stat]
+    dice = getattr(dept, stat) + spend[own]
+    skill = sum(n for kind, n in spend.items() if kind != own)
+    return dice, skill
+
+
+def function_roll(board: Board, order: Order, *, seed: str, turn: int) -> Outcome:
+    """R45/R22: for 7s with the function's skill, or for 9s with skill 0 outside its
+    functions; succeeded whatever the successes (the GM says what they mean)."""
+    dept = own_department(board, order.player, order.fields.get("department"))
+    function = order.fields.get("function")
+    if not isinstance(function, str) or not function.strip():
+        raise OrderRejected("a function roll names a function or a task")
+    stat = order.fields.get("stat")
+    if not isinstance(stat, str) or stat not in STAT_TYPE:
+        raise OrderRejected("stat must be effect, obstruct or impress")
+    spend = order_tokens(order.fields.get("spend"), "spend")
+    check_covers(dept, spend, "the roll")
+    skill = dept.function_skill(function)
+    tn = 9 if skill is None else 7
+    dice, extra = pool_for(dept, stat, spend)
+    dept.spend(spend)
+    key = f"{turn}:{order.id}:function"
+    return Outcome(rolls=[roll_pool(seed, key, dice=dice, skill=(skill or 0) + extra, tn=tn)])
