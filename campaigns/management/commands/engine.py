@@ -1,0 +1,97 @@
+"""`manage.py engine`: the pure rules engine on the command line, exactly as ENGINE.md says.
+
+Bad input exits 2 with one line on standard error, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+from django.core.management.base import BaseCommand
+
+from campaigns.engine import EngineError, resolve, roll_faces, spawn_consume
+from campaigns.engine import bench as engine_bench
+from campaigns.engine.dice import check_seed
+
+
+class BadInput(Exception):
+    pass
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse prints usage and several lines on an error; ENGINE.md wants one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(message)
+
+
+def read_state(path: str) -> dict[str, Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise BadInput(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path} is not UTF-8 text") from None
+    try:
+        state = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"{path}: malformed JSON: {error}") from None
+    if not isinstance(state, dict):
+        raise BadInput(f"{path}: the state must be a JSON object")
+    return state
+
+
+class Command(BaseCommand):
+    help = "The rules engine: spawn-consume FILE | resolve FILE | roll --seed --key --dice | bench"
+    requires_system_checks: list[str] = []
+    requires_migrations_checks = False
+
+    def create_parser(
+        self, prog_name: str, subcommand: str, **kwargs: Any
+    ) -> argparse.ArgumentParser:
+        parser = OneLineParser(prog=f"{prog_name} {subcommand}", description=self.help)
+        commands = parser.add_subparsers(dest="action", required=True, parser_class=OneLineParser)
+        for action in ("spawn-consume", "resolve"):
+            commands.add_parser(action).add_argument("file", help="state JSON, or - for stdin")
+        roll = commands.add_parser("roll")
+        roll.add_argument("--seed", required=True)
+        roll.add_argument("--key", required=True)
+        roll.add_argument("--dice", required=True, type=int)
+        roll.add_argument("--sides", type=int, default=10)
+        bench = commands.add_parser("bench")
+        bench.add_argument("--runs", type=int, default=5)
+        return parser
+
+    def run_from_argv(self, argv: list[str]) -> None:
+        try:
+            options = vars(self.create_parser(argv[0], argv[1]).parse_args(argv[2:]))
+            self.stdout.write(self.dispatch(options))
+        except (BadInput, EngineError) as error:
+            sys.stderr.write(f"error: {' '.join(str(error).split())}\n")
+            sys.exit(2)
+
+    def handle(self, *args: Any, **options: Any) -> str:
+        """Called by call_command (tests); errors propagate as exceptions there."""
+        return self.dispatch(options)
+
+    def dispatch(self, options: dict[str, Any]) -> str:
+        action = options["action"]
+        if action == "bench":
+            return "\n".join(engine_bench.run(runs=options.get("runs", 5)))
+        if action == "roll":
+            seed, dice, sides = options["seed"], options["dice"], options.get("sides", 10)
+            check_seed(seed)
+            if dice < 0 or sides < 1:
+                raise BadInput("--dice must be >= 0 and --sides >= 1")
+            result = {"key": options["key"], "faces": roll_faces(seed, options["key"], dice, sides)}
+        else:
+            state = read_state(options["file"])
+            result = spawn_consume(state) if action == "spawn-consume" else resolve(state)
+        return json.dumps(result, sort_keys=True, indent=2)

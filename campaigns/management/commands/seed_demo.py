@@ -1,0 +1,27 @@
+"""`manage.py seed_demo [--if-empty]`: the demo campaign Tourmaline, with printed logins."""
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from campaigns.services.demo import DEMO_PASSWORD, PEOPLE, demo_create, demo_exists
+
+
+class Command(BaseCommand):
+    help = "Create the demo campaign Tourmaline (a GM, three players, two boards, turn 1)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--if-empty", action="store_true", help="do nothing if the demo already exists"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if demo_exists():
+            if not options["if_empty"]:
+                raise CommandError("the demo campaign already exists")
+        else:
+            demo_create()
+            self.stdout.write("Created the demo campaign Tourmaline; turn 1 is open.")
+        self.stdout.write(f"Log in as any of these (password: {DEMO_PASSWORD}):")
+        for username, role, character, _ in PEOPLE:
+            self.stdout.write(f"  {username:<6} {role.label:<12} {character}")

@@ -1,0 +1,25 @@
+# One module per area, imported here so Django finds them.
+from .board import Board, Department, Knowledge, Link, Resource, Structure
+from .campaign import Alignment, Campaign, Membership, Weekday
+from .play import Notice, NotificationSettings, OrderLog, PlayerTurn
+from .turn import Order, Turn, TurnRecord
+
+__all__ = [
+    "Alignment",
+    "Board",
+    "Campaign",
+    "Department",
+    "Knowledge",
+    "Link",
+    "Membership",
+    "Notice",
+    "NotificationSettings",
+    "Order",
+    "OrderLog",
+    "PlayerTurn",
+    "Resource",
+    "Structure",
+    "Turn",
+    "TurnRecord",
+    "Weekday",
+]

@@ -1,0 +1,133 @@
+"""Campaigns, who is in them, and the alignment catalogue (RULES R1, R5, R30)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import available_timezones
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in available_timezones():
+        raise ValidationError(f"{value!r} is not an IANA time zone (e.g. Europe/Berlin)")
+
+
+class Weekday(models.IntegerChoices):
+    MONDAY = 0, "Monday"
+    TUESDAY = 1, "Tuesday"
+    WEDNESDAY = 2, "Wednesday"
+    THURSDAY = 3, "Thursday"
+    FRIDAY = 4, "Friday"
+    SATURDAY = 5, "Saturday"
+    SUNDAY = 6, "Sunday"
+
+
+class Campaign(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # R30: the weekly deadline, in the GM's own time zone.
+    deadline_weekday = models.IntegerField(choices=Weekday.choices, default=Weekday.FRIDAY)
+    deadline_time = models.TimeField(default=dt.time(18, 0))
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # R11, R43, R46 campaign settings.
+    max_out_links = models.PositiveSmallIntegerField(default=2)
+    max_in_links = models.PositiveSmallIntegerField(default=2)
+    attempts_per_turn = models.PositiveSmallIntegerField(default=1)
+    attempt_cutoff_hours = models.PositiveSmallIntegerField(default=24)
+    # Process the turn early once every player has marked their orders ready (after a
+    # short grace period, so a last-second change of mind is still possible).
+    early_processing = models.BooleanField(default=False)
+    # Remind players who have queued nothing this long before the deadline.
+    reminder_hours = models.PositiveSmallIntegerField(default=24)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaign", args=[self.slug])
+
+    def engine_settings(self) -> dict[str, int]:
+        return {
+            "max_out_links": self.max_out_links,
+            "max_in_links": self.max_in_links,
+            "attempts_per_turn": self.attempts_per_turn,
+        }
+
+
+def engine_player_id(membership_pk: int) -> str:
+    """The player id the engine knows a player's structures and orders by (ENGINE.md)."""
+    return f"p{membership_pk}"
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        GM = "gm", "Game master"
+        PLAYER = "player", "Player"
+        OBSERVER = "observer", "Observer"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    character_name = models.CharField(max_length=120, blank=True)
+    perception = models.PositiveSmallIntegerField(default=0, help_text="R70, set by the GM")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+    @property
+    def player_id(self) -> str:
+        """The player id the engine knows this player's structures by (ENGINE.md)."""
+        return engine_player_id(self.pk)
+
+    @property
+    def display_name(self) -> str:
+        return self.character_name or self.user.get_username()
+
+
+class Alignment(models.Model):
+    """R5: one entry of a campaign's catalogue; `opposite` is symmetric by convention and
+    stored on one side only (the engine completes the pair)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="alignments")
+    name = models.CharField(max_length=40)
+    opposite = models.CharField(max_length=40, blank=True)
+    self_opposed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="unique_alignment_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_engine(self) -> dict[str, object]:
+        entry: dict[str, object] = {"name": self.name}
+        if self.opposite:
+            entry["opposite"] = self.opposite
+        if self.self_opposed:
+            entry["self_opposed"] = True
+        return entry

@@ -1,0 +1,118 @@
+"""Turns, queued orders and the record of each processed turn (RULES R23, R31, R40)."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .board import Board
+from .campaign import Campaign, Membership
+
+
+class Turn(models.Model):
+    """One week. Instants are stored in UTC; `seed` stays secret until the turn is
+    processed, `commitment` (sha256 of it) is public from the start (R23)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open for orders"
+        PROCESSED = "processed", "Processed"
+        FAILED = "failed", "Failed"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    seed = models.CharField(max_length=64)
+    commitment = models.CharField(max_length=64)
+    processed_at = models.DateTimeField(null=True, blank=True)
+    failures = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_turn_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} turn {self.number}"
+
+    @property
+    def seed_if_published(self) -> str | None:
+        """R23: the seed is shown only once the turn has been resolved."""
+        return self.seed if self.status == self.Status.PROCESSED else None
+
+
+class Order(models.Model):
+    """R40: one queued order; `payload` holds the ENGINE.md fields of its kind."""
+
+    class Kind(models.TextChoices):
+        ADD_LINK = "add_link", "Add link"
+        BREAK_LINK = "break_link", "Break link"
+        PRIORITY = "priority", "Funding priority"
+        MOVE = "move", "Move"
+        ATTEMPT = "attempt", "Linking attempt"
+        REINFORCE = "reinforce", "Reinforcement"
+        FUNCTION = "function", "Function roll"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        CANCELLED = "cancelled", "Cancelled"
+        SUCCEEDED = "succeeded", "Succeeded"
+        FAILED = "failed", "Failed"
+        REJECTED = "rejected", "Rejected"
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="orders")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="orders")
+    player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="orders")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    payload = models.JSONField(default=dict)
+    seq = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    result = models.JSONField(default=dict, blank=True)
+    # The form's one-time token: a form posted twice stores one order.
+    client_token = models.CharField(max_length=64, blank=True)
+    # R45: what the GM says a function roll meant in the world; shown to the player once
+    # published.
+    gm_note = models.TextField(blank=True)
+    gm_note_published = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["turn", "player", "seq", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "client_token"],
+                condition=~models.Q(client_token=""),
+                name="one_order_per_form_token",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk} ({self.get_status_display()})"
+
+    @property
+    def engine_id(self) -> str:
+        """The order id in roll keys (R23) and reports: the database id, so it is unique."""
+        return str(self.pk)
+
+
+class TurnRecord(models.Model):
+    """What one board looked like after a processed turn, in the ENGINE.md format, and
+    what happened (the resolve and spawn-consume reports)."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="records")
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="records")
+    state = models.JSONField()
+    report = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["turn", "board"]
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "board"], name="one_record_per_board_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.turn} on {self.board}"

@@ -1,0 +1,42 @@
+"""Celery tasks: each takes ids (or nothing) and calls one service.
+
+Delivery is at-least-once (acks late): a task may run twice, which the turn job makes
+harmless by deciding in the database, under a row lock, whether the turn has run.
+"""
+
+from celery import shared_task
+from django.utils import timezone
+
+from campaigns.services.orders import turns_ready_for_early_processing
+from campaigns.services.turns import turn_process_safely, turns_due
+
+
+@shared_task
+def process_due_turns() -> int:
+    """The beat tick (every few minutes): queue the turn job for every campaign whose
+    current turn's deadline has passed. Returns how many were queued."""
+    due = turns_due()
+    due += [t for t in turns_ready_for_early_processing() if t not in due]  # all players ready
+    for campaign_id, number in due:
+        process_turn.delay(campaign_id, number)
+    return len(due)
+
+
+@shared_task
+def process_turn(campaign_id: int, turn_number: int) -> bool:
+    """Run the turn job once for one turn. If the service was down for weeks, the turn it
+    opens is already due too: queue it now, so missed turns run in order, once each."""
+    opened = turn_process_safely(campaign_id=campaign_id, number=turn_number)
+    if opened is not None and opened.deadline <= timezone.now():
+        process_turn.delay(campaign_id, opened.number)
+    return opened is not None
+
+
+@shared_task
+def send_reminders() -> int:
+    """The reminder tick (every 5 minutes): remind players with no orders before the
+    deadline, once per deadline (services/reminders.py decides in the database, so two
+    ticks at once still send one mail). Returns how many mails went out."""
+    from campaigns.services.reminders import reminders_send
+
+    return reminders_send()

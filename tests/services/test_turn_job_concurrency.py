@@ -1,0 +1,141 @@
+"""RULES R31 under concurrency, on PostgreSQL: two workers (or a worker and a GM's click)
+running the same turn at the same moment. The campaign row lock makes one of them do the
+job and the other find it done: one record per board, one turn N+1, no error anywhere."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connections
+from django.utils import timezone
+
+from campaigns.models import Order, Turn, TurnRecord
+from campaigns.services import turns
+from campaigns.services.turns import turn_process, turn_process_safely
+from tests.services.builders import make_due, started_campaign
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+SLOW_BOARD = 0.25  # seconds each board takes, so the calls surely overlap
+
+
+@pytest.fixture
+def slow_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = turns.resolve_board
+
+    def slow(*args: Any) -> None:
+        real(*args)
+        time.sleep(SLOW_BOARD)
+
+    monkeypatch.setattr(turns, "resolve_board", slow)
+
+
+def race(
+    callers: int, job: Callable[[], Turn | None], names: list[str] | None = None
+) -> list[tuple[Turn | None, float]]:
+    """Run `job` in `callers` threads released together, each on its own connection.
+    Returns (result, seconds it took) per thread; fails on any thread's error."""
+    start = threading.Barrier(callers)
+    results: list[tuple[Turn | None, float]] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            start.wait()
+            began = time.monotonic()
+            results.append((job(), time.monotonic() - began))
+        except BaseException as error:  # reported below, in the test's thread
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    names = names or [f"caller-{n}" for n in range(callers)]
+    threads = [threading.Thread(target=run, name=name) for name in names]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a caller never finished"
+    assert errors == []
+    return results
+
+
+def test_two_concurrent_runs_of_a_turn_process_it_once(postgres: None, slow_boards: None) -> None:
+    game = started_campaign(boards=2)
+    game.order(
+        game.alice, "move", **{"from": "treasury", "path": ["mint"], "tokens": {"authority": 1}}
+    )
+
+    results = race(2, lambda: turn_process(campaign_id=game.campaign.pk, number=1))
+
+    opened = [(turn, at) for turn, at in results if turn is not None]
+    assert len(opened) == 1, results
+    (winner, _), (loser, waited) = opened[0], next(r for r in results if r[0] is None)
+    assert winner.number == 2 and loser is None
+    assert waited >= SLOW_BOARD  # it queued behind the first's lock, then did nothing
+    turn_1 = game.turn(1)
+    assert turn_1.status == Turn.Status.PROCESSED
+    for board in game.boards:
+        assert TurnRecord.objects.filter(turn=turn_1, board=board).count() == 1
+    assert Turn.objects.filter(campaign=game.campaign, number=2).count() == 1
+    assert Turn.objects.filter(campaign=game.campaign, number=3).count() == 0
+    assert Order.objects.get().status == Order.Status.SUCCEEDED
+
+
+def test_many_ticks_racing_count_no_failure(postgres: None, slow_boards: None) -> None:
+    game = started_campaign(boards=2)
+
+    for number in (1, 2):
+        make_due(game, number, timezone.now() - dt.timedelta(minutes=1))
+        results = race(
+            4, lambda n=number: turn_process_safely(campaign_id=game.campaign.pk, number=n)
+        )
+        assert sorted(t.number for t, _ in results if t is not None) == [number + 1]
+
+    assert [(t.number, t.status, t.failures) for t in game.campaign.turns.order_by("number")] == [
+        (0, Turn.Status.PROCESSED, 0),
+        (1, Turn.Status.PROCESSED, 0),
+        (2, Turn.Status.PROCESSED, 0),
+        (3, Turn.Status.OPEN, 0),
+    ]
+    assert TurnRecord.objects.filter(turn__number__in=[1, 2]).count() == 4
+
+
+def test_a_failure_counted_while_another_worker_runs_the_turn_waits_for_it(
+    postgres: None, slow_boards: None
+) -> None:
+    """Worker A's run of turn 1 failed and is being counted while worker B is processing
+    turn 1. Counting takes the campaign lock first, as the job does: it waits for B, finds
+    the turn processed and counts nothing. (Locking the turn row first deadlocked: B needs
+    that row at its end, A needed B's campaign row.)"""
+    game = started_campaign(boards=2)
+    started = threading.Event()
+    real = turns.resolve_board
+
+    def signalling(*args: Any) -> None:
+        started.set()  # B holds the campaign lock now
+        real(*args)
+
+    turns.resolve_board = signalling
+    try:
+
+        def job() -> Turn | None:
+            if threading.current_thread().name == "counting":
+                assert started.wait(10)
+                return turns.turn_record_failure(
+                    campaign_id=game.campaign.pk, number=1, error=RuntimeError("A failed")
+                )
+            return turn_process(campaign_id=game.campaign.pk, number=1)
+
+        results = race(2, job, names=["processing", "counting"])
+    finally:
+        turns.resolve_board = real
+
+    assert sorted(str(turn) for turn, _ in results) == sorted([str(game.turn(2)), "None"])
+    turn_1 = game.turn(1)
+    assert (turn_1.status, turn_1.failures, turn_1.last_error) == (Turn.Status.PROCESSED, 0, "")
