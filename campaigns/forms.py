@@ -1,0 +1,17 @@
+"""Forms of the campaign pages. They check input only; the services decide what it means."""
+
+from __future__ import annotations
+
+from django import forms
+
+
+class ProcessTurnForm(forms.Form):
+    """The GM's confirmation before processing a turn early (R30). `number` pins the turn
+    the GM looked at, so a confirmation can never process a later turn by accident."""
+
+    number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    confirm = forms.BooleanField(
+        required=True,
+        label="Yes, resolve every queued order now. This cannot be undone.",
+        error_messages={"required": "Tick the box to confirm."},
+    )

@@ -1,0 +1,316 @@
+"""Every read the pages need, as plain view-models.
+
+RULES R50 (fog of war) is applied here, with the rules of `visibility`: a page gets
+dataclasses that hold only what the viewer may see, never model instances of departments or
+turns, so a hidden field cannot reach a template (or an error page, or a debug toolbar) by
+accident.
+Every function issues a fixed number of queries, whatever the size of the board.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from campaigns.models import Board, Campaign, Link, Membership, Order, Turn
+from campaigns.models.board import Resource
+
+# R50 lives in `visibility`; these names are re-exported because pages, services and tests
+# import them from here.
+from campaigns.visibility import (
+    DepartmentView,
+    Level,
+    department_rows,
+    department_view,
+    is_gm,
+    level_of,
+    viewer_knowledge,
+)
+
+AnyUser = AbstractBaseUser | AnonymousUser
+
+# The open turn first, then the latest: "the current turn" everywhere.
+OPEN_FIRST = Case(
+    When(status=Turn.Status.OPEN, then=Value(0)), default=Value(1), output_field=IntegerField()
+)
+
+
+# --- Campaigns and turns ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TurnView:
+    """A turn as players see it: the seed only once it is published (R23)."""
+
+    number: int
+    status: str
+    status_label: str
+    opened_at: dt.datetime
+    deadline: dt.datetime
+    commitment: str
+    seed: str | None
+    processed_at: dt.datetime | None
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == Turn.Status.OPEN
+
+
+def turn_view(turn: Turn) -> TurnView:
+    return TurnView(
+        number=turn.number,
+        status=turn.status,
+        status_label=turn.get_status_display(),
+        opened_at=turn.opened_at,
+        deadline=turn.deadline,
+        commitment=turn.commitment,
+        seed=turn.seed_if_published,
+        processed_at=turn.processed_at,
+    )
+
+
+@dataclass(frozen=True)
+class CampaignSummary:
+    """One line of "My campaigns"."""
+
+    name: str
+    slug: str
+    url: str
+    status: str
+    status_label: str
+    time_zone: str
+    role: str
+    role_label: str
+    turn_number: int | None
+    turn_status: str | None
+    deadline: dt.datetime | None
+
+
+def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
+    """The campaigns `user` belongs to, with their role and current turn: one query."""
+    if not user.is_authenticated:
+        return []
+    current = Turn.objects.filter(campaign=OuterRef("campaign")).order_by(OPEN_FIRST, "-number")
+    memberships = (
+        Membership.objects.filter(user=user)
+        .select_related("campaign")
+        .annotate(
+            turn_number=Subquery(current.values("number")[:1]),
+            turn_status=Subquery(current.values("status")[:1]),
+            turn_deadline=Subquery(current.values("deadline")[:1]),
+        )
+        .order_by("campaign__name", "campaign__pk")
+    )
+    return [
+        CampaignSummary(
+            name=m.campaign.name,
+            slug=m.campaign.slug,
+            url=m.campaign.get_absolute_url(),
+            status=m.campaign.status,
+            status_label=m.campaign.get_status_display(),
+            time_zone=m.campaign.time_zone,
+            role=m.role,
+            role_label=m.get_role_display(),
+            turn_number=m.turn_number,
+            turn_status=m.turn_status,
+            deadline=m.turn_deadline,
+        )
+        for m in memberships
+    ]
+
+
+def membership_for(user: AnyUser, campaign: Campaign) -> Membership:
+    """`user`'s membership of `campaign`, or 404. Staff and superusers are not special: a
+    campaign a user is not in does not exist for them (R50)."""
+    if not user.is_authenticated:
+        raise Http404("no such campaign")
+    membership = get_object_or_404(
+        Membership.objects.select_related("user"), user=user, campaign=campaign
+    )
+    membership.campaign = campaign
+    return membership
+
+
+def membership_for_slug(user: AnyUser, slug: str) -> Membership:
+    """Like `membership_for`, from the campaign's slug, in one query. An unknown slug and a
+    campaign the user is not in give the same 404, so slugs cannot be probed."""
+    if not user.is_authenticated:
+        raise Http404("no such campaign")
+    return get_object_or_404(
+        Membership.objects.select_related("campaign", "user"), user=user, campaign__slug=slug
+    )
+
+
+def current_turn(campaign: Campaign) -> Turn | None:
+    """The open turn, else the latest one; None before the campaign starts."""
+    return campaign.turns.order_by(OPEN_FIRST, "-number").first()
+
+
+def past_turns(campaign: Campaign) -> list[TurnView]:
+    """Every turn that is over (processed or failed), latest first."""
+    turns = campaign.turns.exclude(status=Turn.Status.OPEN).order_by("-number")
+    return [turn_view(t) for t in turns]
+
+
+def queued_order_count(turn: Turn) -> int:
+    return turn.orders.filter(status=Order.Status.QUEUED).count()
+
+
+def board_for(campaign: Campaign, slug: str) -> Board:
+    return get_object_or_404(Board, campaign=campaign, slug=slug)
+
+
+@dataclass(frozen=True)
+class BoardLink:
+    name: str
+    slug: str
+
+
+def boards_of(campaign: Campaign) -> list[BoardLink]:
+    return [BoardLink(name=b.name, slug=b.slug) for b in campaign.boards.all()]
+
+
+# --- Boards under R50 ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinkView:
+    supplier: str
+    consumer: str
+    resource: str
+    priority: int | None  # only for the supplier's controller and the GM (R12)
+    mine: bool
+
+
+@dataclass(frozen=True)
+class BoardView:
+    name: str
+    slug: str
+    full_view: bool  # the GM: everything, every department at full detail
+    departments: list[DepartmentView]
+    links: list[LinkView] = field(default_factory=list)
+
+    @property
+    def mine(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.mine]
+
+    @property
+    def others_known(self) -> list[DepartmentView]:
+        return [d for d in self.departments if not d.mine and d.level >= Level.KNOWN]
+
+    @property
+    def rumoured(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.level == Level.RUMOURED]
+
+
+def board_view(board: Board, viewer: Membership) -> BoardView:
+    """The board as `viewer` may see it (R50), in three queries (two for the GM).
+
+    Links (R10) are shown when the viewer sees both ends at least `known` (which includes
+    every link inside their own structure); a link's priority (R12) only to whoever controls
+    its supplier, and the GM."""
+    full = is_gm(viewer)
+    knowledge = {} if full else viewer_knowledge(viewer, board=board)
+    rows = list(department_rows(board=board))
+    levels: dict[int, Level] = {}
+    departments = []
+    for dept in rows:
+        levels[dept.pk] = level_of(dept, viewer, knowledge)
+        mine = not full and levels[dept.pk] == Level.CONTROLLED
+        view = department_view(dept, levels[dept.pk], mine=mine)
+        if view is not None:
+            departments.append(view)
+    by_id = {d.pk: d for d in rows}
+    links = []
+    link_rows = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
+    for supplier_id, consumer_id, priority in link_rows.values_list(
+        "supplier_id", "consumer_id", "priority"
+    ):
+        if min(levels[supplier_id], levels[consumer_id]) < Level.KNOWN:
+            continue
+        supplier, consumer = by_id[supplier_id], by_id[consumer_id]
+        owns_supplier = full or (
+            supplier.structure_id is not None and supplier.structure.player_id == viewer.pk
+        )
+        links.append(
+            LinkView(
+                supplier=supplier.name,
+                consumer=consumer.name,
+                resource=Resource(supplier.produces_type).label if supplier.produces_type else "",
+                priority=priority if owns_supplier else None,
+                mine=owns_supplier and not full,
+            )
+        )
+    return BoardView(
+        name=board.name, slug=board.slug, full_view=full, departments=departments, links=links
+    )
+
+
+# --- The viewer's own structures -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StructureView:
+    board: BoardLink
+    departments: list[DepartmentView]
+
+
+def structures_of(viewer: Membership, boards: list[BoardLink] | None = None) -> list[StructureView]:
+    """R13: the viewer's departments, per board, at full detail (they control them). One
+    query, plus one for the boards unless the caller has them."""
+    boards = boards_of(viewer.campaign) if boards is None else boards
+    rows = department_rows(structure__player=viewer).select_related("board")
+    mine: dict[str, list[DepartmentView]] = {b.slug: [] for b in boards}
+    for dept in rows:
+        view = department_view(dept, Level.CONTROLLED, mine=True)
+        if view is not None:
+            mine[dept.board.slug].append(view)
+    return [StructureView(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
+
+
+# --- The campaign page ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CampaignPage:
+    campaign: Campaign  # no hidden fields: name, status, schedule (R30)
+    role_label: str
+    is_gm: bool
+    turn: TurnView | None
+    boards: list[BoardLink]
+    structures: list[StructureView]
+    past_turns: list[TurnView]
+    # Which GM buttons to offer; the services check again when pressed.
+    can_start: bool
+    can_pause: bool
+    can_resume: bool
+    can_process: bool
+
+
+def campaign_page(viewer: Membership) -> CampaignPage:
+    """Everything the campaign page shows `viewer`, in four queries (three for the GM)."""
+    campaign = viewer.campaign
+    turn = current_turn(campaign)
+    gm = is_gm(viewer)
+    status = campaign.status
+    open_turn = turn is not None and turn.status == Turn.Status.OPEN
+    boards = boards_of(campaign)
+    return CampaignPage(
+        campaign=campaign,
+        role_label=viewer.get_role_display(),
+        is_gm=gm,
+        turn=turn_view(turn) if turn else None,
+        boards=boards,
+        structures=[] if gm else structures_of(viewer, boards),
+        past_turns=[t for t in past_turns(campaign) if turn is None or t.number != turn.number],
+        can_start=gm and status == Campaign.Status.DRAFT and turn is None,
+        can_pause=gm and status == Campaign.Status.RUNNING,
+        can_resume=gm and status == Campaign.Status.PAUSED,
+        can_process=gm and open_turn and status != Campaign.Status.FINISHED,
+    )

@@ -1,0 +1,67 @@
+// Deadlines in the reader's own time zone, with a live countdown.
+//
+// The server renders each instant as <time datetime="...UTC ISO..." data-local-time>, with
+// the campaign's own zone as the text, so the page is right without JavaScript. This script
+// rewrites that text in the browser's zone and fills every [data-countdown="ISO"] element.
+(function () {
+  "use strict";
+
+  var localFormat = new Intl.DateTimeFormat(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  });
+
+  function parse(text) {
+    var when = new Date(text);
+    return isNaN(when.getTime()) ? null : when;
+  }
+
+  function pad(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+
+  // "2d 03h 04m 05s", dropping leading zero units: "04m 05s".
+  function remaining(ms) {
+    var s = Math.floor(ms / 1000);
+    var days = Math.floor(s / 86400);
+    var hours = Math.floor((s % 86400) / 3600);
+    var minutes = Math.floor((s % 3600) / 60);
+    var seconds = s % 60;
+    if (days > 0) return days + "d " + pad(hours) + "h " + pad(minutes) + "m " + pad(seconds) + "s";
+    if (hours > 0) return hours + "h " + pad(minutes) + "m " + pad(seconds) + "s";
+    return minutes + "m " + pad(seconds) + "s";
+  }
+
+  document.querySelectorAll("time[data-local-time]").forEach(function (el) {
+    var when = parse(el.getAttribute("datetime"));
+    if (!when) return;
+    el.title = el.textContent.trim(); // the campaign's own zone, on hover
+    el.textContent = localFormat.format(when);
+  });
+
+  var counters = [];
+  document.querySelectorAll("[data-countdown]").forEach(function (el) {
+    var when = parse(el.getAttribute("data-countdown"));
+    if (when) counters.push({ el: el, when: when });
+  });
+
+  function tick() {
+    var now = Date.now();
+    counters.forEach(function (c) {
+      var ms = c.when.getTime() - now;
+      c.el.textContent = ms > 0 ? remaining(ms) + " left" : "deadline passed: the turn is being processed";
+      c.el.classList.toggle("text-bg-warning", ms > 0 && ms < 24 * 3600 * 1000);
+      c.el.hidden = false;
+    });
+  }
+
+  if (counters.length) {
+    tick();
+    window.setInterval(tick, 1000);
+  }
+})();

@@ -1,0 +1,24 @@
+"""The campaign page's link to the orders and the viewer's unread notices (R46)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from campaigns.models import Campaign, Membership
+from campaigns.services.orders import notices_unread
+
+register = template.Library()
+
+
+@register.inclusion_tag("campaigns/orders/_notices.html", takes_context=True)
+def orders_and_notices(context: dict[str, Any], campaign: Campaign) -> dict[str, Any]:
+    user = context["request"].user
+    player = Membership.objects.filter(campaign=campaign, user=user).first()
+    return {
+        "campaign": campaign,
+        "player": player,
+        "notices": notices_unread(player) if player else [],
+        "csrf_token": context.get("csrf_token"),
+    }

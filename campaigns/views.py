@@ -1,0 +1,133 @@
+"""Pages. Views read through `selectors`, write through `services`, and check who may do
+what; they hold no game logic. Every campaign page answers 404 to non-members (R50)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from campaigns import selectors
+from campaigns.forms import ProcessTurnForm
+from campaigns.models import Campaign, Membership
+from campaigns.services.campaigns import campaign_pause, campaign_resume, turn_process_now
+from campaigns.services.turns import campaign_start
+
+log = logging.getLogger(__name__)
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """The front page; once logged in, the list of the user's campaigns."""
+    if not request.user.is_authenticated:
+        return render(request, "campaigns/home.html")
+    campaigns = selectors.campaigns_for_user(request.user)
+    return render(request, "campaigns/my_campaigns.html", {"campaigns": campaigns})
+
+
+@require_safe
+@login_required
+def campaign(request: HttpRequest, slug: str) -> HttpResponse:
+    viewer = selectors.membership_for_slug(request.user, slug)
+    page = selectors.campaign_page(viewer)
+    return render(request, "campaigns/campaign.html", {"page": page})
+
+
+@require_safe
+@login_required
+def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
+    viewer = selectors.membership_for_slug(request.user, slug)
+    board_row = selectors.board_for(viewer.campaign, board_slug)
+    context = {
+        "campaign": viewer.campaign,
+        "board": selectors.board_view(board_row, viewer),
+    }
+    return render(request, "campaigns/board.html", context)
+
+
+# --- GM controls -----------------------------------------------------------------------------
+
+
+def gm_of(request: HttpRequest, slug: str) -> Membership:
+    """The requesting GM's membership: 404 for non-members, 403 for players and observers."""
+    viewer = selectors.membership_for_slug(request.user, slug)
+    if not selectors.is_gm(viewer):
+        raise PermissionDenied("Only the campaign's GM may do this.")
+    return viewer
+
+
+def gm_action(
+    request: HttpRequest, slug: str, action: Callable[[Campaign], object], done: str
+) -> HttpResponse:
+    """Run one GM service on the campaign; report success or the service's refusal."""
+    viewer = gm_of(request, slug)
+    try:
+        action(viewer.campaign)
+    except ValueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+    return redirect(viewer.campaign)
+
+
+@require_POST
+@login_required
+def start(request: HttpRequest, slug: str) -> HttpResponse:
+    return gm_action(
+        request, slug, lambda c: campaign_start(campaign=c), "The campaign has started."
+    )
+
+
+@require_POST
+@login_required
+def pause(request: HttpRequest, slug: str) -> HttpResponse:
+    return gm_action(request, slug, lambda c: campaign_pause(campaign=c), "Campaign paused.")
+
+
+@require_POST
+@login_required
+def resume(request: HttpRequest, slug: str) -> HttpResponse:
+    return gm_action(request, slug, lambda c: campaign_resume(campaign=c), "Campaign resumed.")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def process(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: the confirmation page for processing the open turn now. POST: do it."""
+    viewer = gm_of(request, slug)
+    campaign = viewer.campaign
+    turn = selectors.current_turn(campaign)
+    if turn is None or turn.status != turn.Status.OPEN:
+        messages.error(request, "There is no open turn to process.")
+        return redirect(campaign)
+    form = ProcessTurnForm(request.POST or None, initial={"number": turn.number})
+    if request.method == "POST" and form.is_valid():
+        number = form.cleaned_data["number"]
+        try:
+            opened = turn_process_now(campaign=campaign, number=number)
+        except ValueError as error:
+            messages.error(request, str(error))
+        except Exception:
+            # The transaction rolled back, so nothing changed; the GM gets a page, not a 500.
+            log.exception("processing turn %s of %s failed", number, campaign)
+            messages.error(
+                request,
+                f"Turn {number} could not be processed and nothing was changed. "
+                "The error is in the server log; the scheduled job will try again.",
+            )
+        else:
+            messages.success(request, f"Turn {number} processed; turn {opened.number} is open.")
+        return redirect(campaign)
+    context = {
+        "campaign": campaign,
+        "turn": selectors.turn_view(turn),
+        "queued": selectors.queued_order_count(turn),
+        "form": form,
+    }
+    return render(request, "campaigns/process_confirm.html", context)

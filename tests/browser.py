@@ -1,0 +1,73 @@
+"""Shared by the browser tests: Debian's chromium driven by Playwright (never a downloaded
+browser), the `browser` fixture, logging in, and screenshots into test-output/."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connections
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+OUTPUT = Path(__file__).resolve().parents[1] / "test-output"
+PHONE = {"width": 375, "height": 812}
+DESKTOP = {"width": 1280, "height": 900}
+
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="needs Debian's chromium at /usr/bin/chromium (./test installs it)",
+    ),
+]
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an asyncio event loop in this thread, so Django's guard
+    # against calling the ORM from async code trips on every query the test makes (creating
+    # the demo, reading turns). Nothing here is really async: the test thread only waits on
+    # the browser, and the live server answers from its own thread. Set for these tests
+    # only (monkeypatch restores it), so the rest of the suite keeps the guard.
+    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    OUTPUT.mkdir(exist_ok=True)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+        # A connection opened while Playwright's event loop ran outlived the test (seen on
+        # PostgreSQL: "test_test is being accessed by other users" when pytest-django
+        # dropped the database at the end); close it here.
+        connections.close_all()
+
+
+def log_in(browser: Any, base: str, username: str, viewport: dict[str, int]) -> Any:
+    # Imported here: this module is loaded by tests/conftest.py, before Django is set up
+    # when the engine tests run without it (-p no:django).
+    from campaigns.services.demo import DEMO_PASSWORD
+
+    page = browser.new_context(viewport=viewport, timezone_id="America/New_York").new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{base}/")
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)

@@ -1,0 +1,82 @@
+"""The board page's query count does not grow with the board (no query per department)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaigns.models import Board, Department, Knowledge, Link, Membership
+from campaigns.selectors import board_view
+from tests.factories import BoardFactory, MembershipFactory, StructureFactory, TurnFactory
+from tests.web.handmade import ClientFor
+
+pytestmark = pytest.mark.django_db
+
+
+def board_of(size: int) -> Board:
+    """A board of `size` departments: a quarter alice's, the rest split between known,
+    rumoured and unknown to her, with a chain of links through all of them."""
+    board = BoardFactory(slug=f"size-{size}")
+    campaign = board.campaign
+    TurnFactory(campaign=campaign)
+    alice = MembershipFactory(campaign=campaign, user__username=f"alice{size}")
+    MembershipFactory(campaign=campaign, user__username=f"gm{size}", role=Membership.Role.GM)
+    bob = StructureFactory(board=board)
+    mine = StructureFactory(board=board, player=alice)
+    departments = Department.objects.bulk_create(
+        Department(
+            board=board, slug=f"d{i}", name=f"Department {i}", effect=1, obstruct=1, impress=1,
+            consumes_type="money", consumes_amount=1, produces_type="money", produces_amount=2,
+            functions={"paperwork": 1}, alignments=["Straight"],
+            structure=mine if i % 4 == 0 else bob if i % 4 == 1 else None,
+        )
+        for i in range(size)
+    )  # fmt: skip
+    Knowledge.objects.bulk_create(
+        Knowledge(player=alice, department=d, level=i % 3) for i, d in enumerate(departments)
+    )
+    Link.objects.bulk_create(
+        Link(board=board, supplier=a, consumer=b) for a, b in pairwise(departments)
+    )
+    return board
+
+
+def page_queries(client_for: ClientFor, username: str, board: Board) -> int:
+    client = client_for(username)
+    url = reverse("board", args=[board.campaign.slug, board.slug])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries)
+
+
+@pytest.mark.parametrize("who", ["alice", "gm"])
+def test_board_page_queries_are_the_same_for_10_and_200_departments(
+    client_for: ClientFor, who: str
+) -> None:
+    small, large = board_of(10), board_of(200)
+    counts = (
+        page_queries(client_for, f"{who}10", small),
+        page_queries(client_for, f"{who}200", large),
+    )
+    print(f"board page queries for {who}: 10 departments {counts[0]}, 200 {counts[1]}")
+    assert counts[0] == counts[1]
+
+
+def test_board_view_is_three_queries_for_a_player_and_two_for_the_gm(
+    django_assert_num_queries: Any,
+) -> None:
+    board = board_of(200)
+    alice = Membership.objects.get(user__username="alice200")
+    gm = Membership.objects.get(user__username="gm200")
+    with django_assert_num_queries(3):
+        view = board_view(board, alice)
+    # Hers, plus what she knows or has heard of (level i % 3 of 1 or 2).
+    assert len(view.departments) == sum(1 for i in range(200) if i % 4 == 0 or i % 3 > 0)
+    with django_assert_num_queries(2):
+        assert len(board_view(board, gm).departments) == 200

@@ -1,0 +1,96 @@
+"""A week of orders in a real browser (Debian's chromium, Playwright) against a live server
+with the demo campaign: alice queues a move and a linking attempt on bob's Guild Hall (R43),
+bob is told (R46) and reinforces, the GM processes the turn, both read the outcome.
+Screenshots of the order pages (and the report, once that page exists) go to test-output/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.urls import reverse
+
+from campaigns.models import Order
+from campaigns.services.demo import demo_create
+from tests.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+
+pytestmark = BROWSER_MARKS
+
+
+def queue(page: Any) -> None:
+    page.get_by_role("button", name="Queue order").click()
+
+
+def test_two_players_play_a_week_of_orders(
+    live_server: Any,
+    transactional_db: None,
+    browser: Any,  # noqa: F811
+) -> None:
+    from playwright.sync_api import expect
+
+    campaign = demo_create()
+    base = live_server.url
+    alice = log_in(browser, base, "alice", DESKTOP)
+    bob = log_in(browser, base, "bob", PHONE)
+
+    alice.goto(f"{base}{campaign.get_absolute_url()}")
+    alice.get_by_role("link", name="Your orders").click()
+    expect(alice.get_by_role("heading", name="Your orders for turn 1")).to_be_visible()
+
+    # A move along the mint's link to the treasury (R42).
+    alice.goto(f"{base}{reverse('order_new', args=[campaign.slug, 'city', 'move'])}")
+    alice.select_option("#id_route", "mint,treasury")
+    alice.fill("#id_tokens_money", "1")
+    shot(alice, "orders-move-form-alice-desktop")
+    queue(alice)
+    expect(alice.locator(".alert-success")).to_contain_text("queued")
+
+    # A linking attempt on bob's Guild Hall, previewed first (R43, R6).
+    alice.goto(f"{base}{reverse('order_new', args=[campaign.slug, 'city', 'attempt'])}")
+    alice.select_option("#id_attacker", "city-watch")
+    alice.select_option("#id_target", "guild-hall")
+    alice.get_by_role("button", name="Preview").click()
+    preview = alice.locator("#preview")
+    expect(preview).to_contain_text(re.compile(r"\d+\.\d%"))
+    expect(preview).to_contain_text("8 = 7 + 1 opposed")
+    expect(preview).to_contain_text("standing defence is unknown; assuming none")
+    shot(alice, "orders-attempt-preview-alice-desktop")
+    queue(alice)
+    expect(alice.locator("#queued")).to_contain_text("The City Watch tries to link The Guild Hall")
+    expect(alice.locator("#queued")).to_contain_text("will be checked again at resolution")
+    shot(alice, "orders-page-alice-desktop")
+
+    # bob is told at once (R46) and answers with a free move ending at the target.
+    bob.goto(f"{base}{campaign.get_absolute_url()}")
+    notice = bob.locator("[data-notice]").first
+    expect(notice).to_contain_text("The Guild Hall is the target of a linking attempt")
+    expect(notice).to_contain_text("Alice Ambergris")
+    shot(bob, "campaign-notice-bob-phone")
+    notice.get_by_role("link", name="Open").click()
+    expect(bob.get_by_role("heading", name="Reinforce The Guild Hall")).to_be_visible()
+    bob.select_option("#id_route", "dock-workers,guild-hall")
+    bob.fill("#id_tokens_people", "1")
+    queue(bob)
+    expect(bob.locator("#queued")).to_contain_text("Reinforcement")
+    shot(bob, "orders-page-bob-phone")
+    assert Order.objects.filter(status=Order.Status.QUEUED).count() == 3
+
+    # The GM processes the turn.
+    gm = log_in(browser, base, "gm", DESKTOP)
+    gm.goto(f"{base}{reverse('turn_process', args=[campaign.slug])}")
+    gm.get_by_label(re.compile("resolve every queued order")).check()
+    gm.get_by_role("button", name="Process turn 1").click()
+    expect(gm.locator(".alert-success")).to_contain_text("Turn 1 processed")
+    assert not Order.objects.filter(status=Order.Status.QUEUED).exists()
+
+    for page, name, size in ((alice, "alice", "desktop"), (bob, "bob", "phone")):
+        page.goto(f"{base}{campaign.get_absolute_url()}")
+        expect(page.locator("#turn")).to_contain_text("Turn 2")
+        shot(page, f"campaign-after-turn-{name}-{size}")
+        # Each reads the turn report and verifies a die of the attempt from the seed (R23).
+        page.goto(f"{base}{reverse('turn_report', args=[campaign.slug, 1])}")
+        expect(page.locator("body")).to_contain_text("The City Watch")
+        shot(page, f"turn-report-{name}-{size}")
+        page.get_by_role("link", name="verify", exact=True).first.click()
+        expect(page.locator("[data-match]")).to_contain_text("Matches the faces in your report")
+        shot(page, f"verify-{name}-{size}")
