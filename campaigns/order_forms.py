@@ -1,0 +1,299 @@
+"""The order forms (RULES R41-R47), one per kind. They offer only what the player may pick
+now (order_choices, from an `OrderContext` built once per request) and turn the input into
+the ENGINE.md fields of the order; the service then has the engine judge it."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+from campaigns.attempt_preview import AttemptPreview, attempt_preview
+from campaigns.engine.board import STAT_TYPE, TYPES
+from campaigns.models import Order
+from campaigns.order_choices import (
+    MAX_PATH,
+    OTHER,
+    Choices,
+    OrderContext,
+    attempt_choices,
+    function_choices,
+    link_add_choices,
+    link_break_choices,
+    priority_choices,
+)
+
+TOKEN_CHOICES = [("", "default (Money, People, Authority)")] + [(t, t.title()) for t in TYPES]
+
+
+def fields_only_helper() -> FormHelper:
+    """crispy-forms renders the fields only: the page writes the <form> tag."""
+    helper = FormHelper()
+    helper.form_tag = False
+    return helper
+
+
+class OrderForm(forms.Form):
+    """Base: the one-time token (a form posted twice stores one order) and the context."""
+
+    kind: str = ""
+    client_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, ctx: OrderContext, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ctx = ctx
+        self.fields["client_token"].initial = uuid.uuid4().hex
+        self.helper = fields_only_helper()
+        self.setup()
+
+    def setup(self) -> None:
+        """Fill the choices (subclasses)."""
+
+    def payload(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+
+def token_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=99, initial=0, required=False)
+
+
+def tokens_of(data: dict[str, Any], prefix: str) -> dict[str, int]:
+    return {t: data.get(f"{prefix}_{t}") or 0 for t in TYPES if data.get(f"{prefix}_{t}")}
+
+
+def tokens_initial(tokens: dict[str, int] | None, prefix: str) -> dict[str, int]:
+    return {f"{prefix}_{t}": n for t, n in (tokens or {}).items()}
+
+
+class LinkForm(OrderForm):
+    """R41: add or break a link S->C inside the player's structure."""
+
+    link = forms.ChoiceField(label="Link")
+
+    def payload(self) -> dict[str, Any]:
+        supplier, consumer = self.cleaned_data["link"].split("|")
+        return {"from": supplier, "to": consumer}
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        return {"link": f"{payload.get('from')}|{payload.get('to')}"}
+
+
+class AddLinkForm(LinkForm):
+    kind = Order.Kind.ADD_LINK
+
+    def setup(self) -> None:
+        self.fields["link"].choices = link_add_choices(self.ctx)
+
+
+class BreakLinkForm(LinkForm):
+    kind = Order.Kind.BREAK_LINK
+
+    def setup(self) -> None:
+        self.fields["link"].choices = link_break_choices(self.ctx)
+
+
+class PriorityForm(OrderForm):
+    """R12/R41: the order in which a supplier feeds its consumers."""
+
+    kind = Order.Kind.PRIORITY
+    ordering = forms.ChoiceField(label="Supplier and its consumers, first fed first")
+
+    def setup(self) -> None:
+        self.fields["ordering"].choices = priority_choices(self.ctx)
+
+    def payload(self) -> dict[str, Any]:
+        supplier, consumers = self.cleaned_data["ordering"].split("|")
+        return {"department": supplier, "consumers": consumers.split(",")}
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        return {"ordering": f"{payload.get('department')}|{','.join(payload['consumers'])}"}
+
+
+class MoveForm(OrderForm):
+    """R42: a route along existing links, the tokens carried, and the type of each drop."""
+
+    kind = Order.Kind.MOVE
+    route = forms.ChoiceField(label="From → path")
+    tokens_money = token_field("Money carried")
+    tokens_people = token_field("People carried")
+    tokens_authority = token_field("Authority carried")
+    drop_1 = forms.ChoiceField(label="Drop at the 1st department passed", required=False)
+    drop_2 = forms.ChoiceField(label="Drop at the 2nd", required=False)
+    drop_3 = forms.ChoiceField(label="Drop at the 3rd", required=False)
+    drop_4 = forms.ChoiceField(label="Drop at the 4th", required=False)
+
+    def setup(self) -> None:
+        self.fields["route"].choices = self.route_choices()
+        for i in range(1, MAX_PATH):
+            self.fields[f"drop_{i}"].choices = TOKEN_CHOICES
+
+    def route_choices(self) -> Choices:
+        return self.ctx.routes()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if "route" in data and not tokens_of(data, "tokens"):
+            raise forms.ValidationError("Carry at least one token.")
+        return data
+
+    def payload(self) -> dict[str, Any]:
+        start, *path = self.cleaned_data["route"].split(",")
+        payload: dict[str, Any] = {
+            "from": start,
+            "path": path,
+            "tokens": tokens_of(self.cleaned_data, "tokens"),
+        }
+        drops = [self.cleaned_data.get(f"drop_{i}") for i in range(1, len(path))]
+        if any(drops):
+            if not all(drops):
+                raise forms.ValidationError("Name the type of every drop, or of none.")
+            payload["drops"] = [{d: 1} for d in drops]
+        return payload
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        initial: dict[str, Any] = {
+            "route": ",".join([payload.get("from", ""), *payload.get("path", [])]),
+            **tokens_initial(payload.get("tokens"), "tokens"),
+        }
+        for i, drop in enumerate(payload.get("drops") or [], start=1):
+            initial[f"drop_{i}"] = next(iter(drop))
+        return initial
+
+
+class ReinforceForm(MoveForm):
+    """R46: the defender's one free move, answering one attempt, ending at its target."""
+
+    kind = Order.Kind.REINFORCE
+
+    def __init__(self, *args: Any, attempt: Order, **kwargs: Any) -> None:
+        self.attempt = attempt
+        super().__init__(*args, **kwargs)
+
+    def route_choices(self) -> Choices:
+        return self.ctx.routes(end=self.attempt.payload.get("target"))
+
+    def payload(self) -> dict[str, Any]:
+        return {"answers": self.attempt.engine_id, **super().payload()}
+
+
+class FunctionForm(OrderForm):
+    """R45/R22: a department's function (for 7s) or something else (for 9s)."""
+
+    kind = Order.Kind.FUNCTION
+    function = forms.ChoiceField(label="Department and function")
+    task = forms.CharField(
+        label="Something else (free text, rolled for 9s)", required=False, max_length=200
+    )
+    stat = forms.ChoiceField(label="Stat rolled", choices=[(s, s.title()) for s in STAT_TYPE])
+    spend_money = token_field("Money spent")
+    spend_people = token_field("People spent")
+    spend_authority = token_field("Authority spent")
+    intent = forms.CharField(label="Intent", widget=forms.Textarea(attrs={"rows": 3}))
+
+    def setup(self) -> None:
+        self.fields["function"].choices = function_choices(self.ctx)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("function", "").endswith(f"|{OTHER}") and not data.get("task", "").strip():
+            self.add_error("task", "Say what the department tries to do.")
+        return data
+
+    def payload(self) -> dict[str, Any]:
+        dept, function = self.cleaned_data["function"].split("|")
+        if function == OTHER:
+            function = self.cleaned_data["task"].strip()
+        return {
+            "department": dept,
+            "function": function,
+            "stat": self.cleaned_data["stat"],
+            "spend": tokens_of(self.cleaned_data, "spend"),
+            "intent": self.cleaned_data["intent"],
+        }
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "function": f"{payload.get('department')}|{payload.get('function')}",
+            "stat": payload.get("stat"),
+            "intent": payload.get("intent", ""),
+            **tokens_initial(payload.get("spend"), "spend"),
+        }
+
+
+class AttemptForm(OrderForm):
+    """R43: attacker (own, with a free outgoing link), a target the player knows (R50)
+    outside their structure that consumes what an attacker produces, cost and spend."""
+
+    kind = Order.Kind.ATTEMPT
+    attacker = forms.ChoiceField(label="Attacker")
+    target = forms.ChoiceField(label="Target")
+    cost_money = token_field("Cost paid in Money")
+    cost_people = token_field("Cost paid in People")
+    cost_authority = token_field("Cost paid in Authority")
+    spend_authority = token_field("Authority spent (1 die each)")
+    spend_money = token_field("Money spent (1 skill each)")
+    spend_people = token_field("People spent (1 skill each)")
+
+    def setup(self) -> None:
+        self.fields["attacker"].choices, self.fields["target"].choices = attempt_choices(self.ctx)
+        for t in TYPES:
+            self.fields[f"cost_{t}"].help_text = ""
+        self.fields[
+            "cost_money"
+        ].help_text = "Leave all three at 0 to pay the default: the type the target consumes."
+
+    def payload(self) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "attacker": self.cleaned_data["attacker"],
+            "target": self.cleaned_data["target"],
+            "spend": tokens_of(self.cleaned_data, "spend"),
+        }
+        cost = tokens_of(self.cleaned_data, "cost")
+        if cost:
+            payload["cost"] = cost
+        return payload
+
+    @staticmethod
+    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "attacker": payload.get("attacker"),
+            "target": payload.get("target"),
+            **tokens_initial(payload.get("cost"), "cost"),
+            **tokens_initial(payload.get("spend"), "spend"),
+        }
+
+    def preview(self) -> AttemptPreview | None:
+        if not self.is_valid():
+            return None
+        return attempt_preview(self.ctx, self.payload())
+
+
+class DefenceForm(forms.Form):
+    """R47: what one department spends when attacked (a standing setting, not an order)."""
+
+    defence_money = token_field("Money (1 skill each)")
+    defence_people = token_field("People (1 die each)")
+    defence_authority = token_field("Authority (1 skill each)")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = fields_only_helper()
+
+    def defence(self) -> dict[str, int]:
+        return {t: self.cleaned_data.get(f"defence_{t}") or 0 for t in TYPES}
+
+
+FORMS: dict[str, type[OrderForm]] = {
+    form.kind: form
+    for form in (AddLinkForm, BreakLinkForm, PriorityForm, MoveForm, AttemptForm, FunctionForm)
+}

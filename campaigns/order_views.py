@@ -1,0 +1,345 @@
+"""The weekly order pages (RULES R40-R47). Views check who may do what, read through the
+selectors and write through services.orders; the engine judges the orders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from campaigns import selectors
+from campaigns.models import Board, Department, Membership, Order, PlayerTurn, Turn
+from campaigns.order_choices import OrderContext
+from campaigns.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
+from campaigns.services import orders as service
+from campaigns.services.order_checks import OrderRefused
+
+Kind = Order.Kind
+
+
+def player_of(request: HttpRequest, slug: str) -> Membership:
+    """404 for non-members (R50), 403 for GMs and observers: only players queue orders."""
+    viewer = selectors.membership_for_slug(request.user, slug)
+    if viewer.role != Membership.Role.PLAYER:
+        raise PermissionDenied("Only players queue orders.")
+    return viewer
+
+
+def open_turn(viewer: Membership) -> Turn:
+    turn = selectors.current_turn(viewer.campaign)
+    if turn is None:
+        raise Http404("the campaign has not started")
+    return turn
+
+
+def own_order(viewer: Membership, pk: int) -> Order:
+    """The viewer's own order, else 404: another player's orders do not exist for them."""
+    return get_object_or_404(Order.objects.select_related("board", "turn"), pk=pk, player=viewer)
+
+
+def describe(order: Order, names: dict[tuple[int, str], str]) -> str:
+    """The order in words, naming departments (the player picked them, so may see them)."""
+
+    def name(slug: object) -> str:
+        return names.get((order.board_id, str(slug)), "a department")
+
+    p = order.payload
+
+    def tokens(key: str) -> str:
+        amounts = p.get(key) or {}
+        return ", ".join(f"{n} {t}" for t, n in amounts.items() if n) or "nothing"
+
+    match order.kind:
+        case Kind.ADD_LINK | Kind.BREAK_LINK:
+            return f"{name(p.get('from'))} → {name(p.get('to'))}"
+        case Kind.PRIORITY:
+            return f"{name(p.get('department'))} feeds " + ", then ".join(
+                name(c) for c in p.get("consumers", [])
+            )
+        case Kind.MOVE | Kind.REINFORCE:
+            route = " → ".join(name(s) for s in [p.get("from"), *p.get("path", [])])
+            return f"{route}, carrying {tokens('tokens')}"
+        case Kind.ATTEMPT:
+            return (
+                f"{name(p.get('attacker'))} tries to link {name(p.get('target'))}, "
+                f"spending {tokens('spend')}"
+            )
+        case Kind.FUNCTION:
+            return (
+                f"{name(p.get('department'))}: {p.get('function')} ({p.get('stat')}), "
+                f"spending {tokens('spend')}. {p.get('intent', '')}"
+            )
+    return ""
+
+
+def names_for(viewer: Membership) -> dict[tuple[int, str], str]:
+    """(board id, slug) -> name for the departments the viewer sees at least `known`."""
+    rows = selectors.department_rows(board__campaign=viewer.campaign)
+    knowledge = selectors.viewer_knowledge(viewer, board__campaign=viewer.campaign)
+    return {
+        (d.board_id, d.slug): d.name
+        for d in rows
+        if selectors.level_of(d, viewer, knowledge) >= selectors.Level.KNOWN
+    }
+
+
+def reason_of(order: Order, viewer: Membership) -> str:
+    """A resolved order's reason, filtered by R50 like a submission's."""
+    reason = order.result.get("reason") if isinstance(order.result, dict) else None
+    return service.safe_reason(reason, board=order.board, player=viewer) if reason else ""
+
+
+def attack_text(attempt: Order) -> str:
+    """R46: which department is targeted and by whom (the attacker's department and
+    character), and nothing else of the attacker's order (its spend stays hidden, R50)."""
+    names = dict(
+        Department.objects.filter(
+            board_id=attempt.board_id,
+            slug__in=[attempt.payload.get("attacker"), attempt.payload.get("target")],
+        ).values_list("slug", "name")
+    )
+    attacker = names.get(attempt.payload.get("attacker"), "a department")
+    target = names.get(attempt.payload.get("target"), "your department")
+    return f"{attacker} ({attempt.player.display_name}) tries to link {target}"
+
+
+def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
+    """R46: the queued attempts of this turn against the viewer's departments."""
+    mine = set(Department.objects.filter(structure__player=viewer).values_list("board_id", "slug"))
+    attempts = Order.objects.filter(turn=turn, kind=Kind.ATTEMPT, status=Order.Status.QUEUED)
+    return [
+        a
+        for a in attempts.select_related("player")
+        if (a.board_id, a.payload.get("target")) in mine and a.player_id != viewer.pk
+    ]
+
+
+@require_safe
+@login_required
+def orders(request: HttpRequest, slug: str) -> HttpResponse:
+    """The player's week: queued orders (R40), forms per board, readiness, attacks (R46)."""
+    viewer = player_of(request, slug)
+    turn = open_turn(viewer)
+    names = names_for(viewer)
+    queued = service.queued_orders(player=viewer, turn=turn)
+    done = (
+        Order.objects.filter(player=viewer, turn=turn)
+        .exclude(status=Order.Status.QUEUED)
+        .select_related("board")
+    )
+    ready = PlayerTurn.objects.filter(turn=turn, player=viewer, ready_at__isnull=False).exists()
+    context: dict[str, Any] = {
+        "campaign": viewer.campaign,
+        "turn": selectors.turn_view(turn),
+        "queued": [(o, describe(o, names)) for o in queued],
+        "done": [(o, describe(o, names), reason_of(o, viewer)) for o in done],
+        "boards": selectors.boards_of(viewer.campaign),
+        "structures": selectors.structures_of(viewer),
+        "kinds": [(k, FORMS[k].kind.label) for k in FORMS],
+        "attacks": [(a, attack_text(a)) for a in attempts_against(viewer, turn)],
+        "notices": service.notices_unread(viewer),
+        "ready": ready,
+    }
+    return render(request, "campaigns/orders/orders.html", context)
+
+
+def order_form_page(
+    request: HttpRequest,
+    viewer: Membership,
+    form: OrderForm,
+    *,
+    title: str,
+    submit: Any,
+) -> HttpResponse:
+    """POST: validate, hand to the service; a refusal is a form error and stores nothing.
+    The attempt form's "Preview" button re-renders with the odds (R43) instead."""
+    preview = None
+    if request.method == "POST":
+        if isinstance(form, AttemptForm) and "preview" in request.POST:
+            preview = form.preview()
+        elif form.is_valid():
+            try:
+                submit(form.payload(), form.cleaned_data.get("client_token") or "")
+            except ValidationError as invalid:
+                form.add_error(None, invalid)
+            except OrderRefused as refused:
+                form.add_error(None, str(refused))
+            else:
+                messages.success(request, f"{title}: queued.")
+                return redirect("orders", viewer.campaign.slug)
+    context = {
+        "campaign": viewer.campaign,
+        "form": form,
+        "title": title,
+        "preview": preview,
+        "board": form.ctx.board,
+        "is_attempt": isinstance(form, AttemptForm),
+    }
+    return render(request, "campaigns/orders/order_form.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> HttpResponse:
+    viewer = player_of(request, slug)
+    if kind not in FORMS:
+        raise Http404("no such order kind")
+    turn = open_turn(viewer)
+    board = selectors.board_for(viewer.campaign, board_slug)
+    ctx = OrderContext.build(viewer, turn, board)
+    form = FORMS[kind](request.POST or None, ctx=ctx)
+
+    def submit(payload: dict[str, Any], token: str) -> Order:
+        return service.orders_submit(
+            player=viewer, turn=turn, board=board, kind=kind, payload=payload, client_token=token
+        )
+
+    return order_form_page(
+        request, viewer, form, title=f"{Kind(kind).label} on {board.name}", submit=submit
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    viewer = player_of(request, slug)
+    order = own_order(viewer, pk)
+    if order.status != Order.Status.QUEUED:
+        messages.error(request, "Only queued orders can be changed.")
+        return redirect("orders", slug)
+    ctx = OrderContext.build(viewer, order.turn, order.board)
+    cls = ReinforceForm if order.kind == Kind.REINFORCE else FORMS[order.kind]
+    extra: dict[str, Any] = {}
+    if cls is ReinforceForm:
+        extra["attempt"] = get_object_or_404(Order, pk=order.payload.get("answers"))
+    form = cls(request.POST or None, ctx=ctx, initial=cls.initial_from(order.payload), **extra)
+
+    def submit(payload: dict[str, Any], token: str) -> Order:
+        return service.order_edit(player=viewer, order=order, payload=payload)
+
+    return order_form_page(
+        request, viewer, form, title=f"Edit {order.get_kind_display().lower()} #{order.pk}",
+        submit=submit,
+    )  # fmt: skip
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpResponse:
+    """R46: only the target's controller, only for a queued attempt of the open turn."""
+    viewer = player_of(request, slug)
+    turn = open_turn(viewer)
+    attempt = next((a for a in attempts_against(viewer, turn) if a.pk == attempt_pk), None)
+    if attempt is None:
+        raise Http404("no such attempt against your departments")
+    ctx = OrderContext.build(viewer, turn, attempt.board)
+    form = ReinforceForm(request.POST or None, ctx=ctx, attempt=attempt)
+    names = names_for(viewer)
+
+    def submit(payload: dict[str, Any], token: str) -> Order:
+        return service.orders_submit(
+            player=viewer, turn=turn, board=attempt.board, kind=Kind.REINFORCE,
+            payload=payload, client_token=token,
+        )  # fmt: skip
+
+    target = names.get((attempt.board_id, attempt.payload.get("target")), "your department")
+    return order_form_page(request, viewer, form, title=f"Reinforce {target}", submit=submit)
+
+
+def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> None:
+    """Run a service call; a refusal becomes an error message, success the `done` one."""
+    try:
+        action()
+    except OrderRefused as refused:
+        messages.error(request, str(refused))
+    else:
+        if done:
+            messages.success(request, done)
+
+
+@require_POST
+@login_required
+def order_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    viewer = player_of(request, slug)
+    order = own_order(viewer, pk)
+    refused_to_message(
+        request,
+        lambda: service.order_cancel(player=viewer, order=order),
+        done=f"Order #{order.pk} cancelled.",
+    )
+    return redirect("orders", slug)
+
+
+@require_POST
+@login_required
+def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Move one order up or down the player's sequence (R40)."""
+    viewer = player_of(request, slug)
+    order = own_order(viewer, pk)
+    ids = [o.pk for o in service.queued_orders(player=viewer, turn=order.turn)]
+    if order.pk in ids:
+        i = ids.index(order.pk)
+        j = i - 1 if request.POST.get("direction") == "up" else i + 1
+        if 0 <= j < len(ids):
+            ids[i], ids[j] = ids[j], ids[i]
+    refused_to_message(
+        request, lambda: service.orders_reorder(player=viewer, turn=order.turn, order_ids=ids)
+    )
+    return redirect("orders", slug)
+
+
+@require_POST
+@login_required
+def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
+    viewer = player_of(request, slug)
+    turn = open_turn(viewer)
+    ready = request.POST.get("ready") == "1"
+    refused_to_message(
+        request, lambda: service.turn_mark_ready(player=viewer, turn=turn, ready=ready)
+    )
+    return redirect("orders", slug)
+
+
+@require_POST
+@login_required
+def notices_read(request: HttpRequest, slug: str) -> HttpResponse:
+    viewer = selectors.membership_for_slug(request.user, slug)
+    service.notices_mark_read(player=viewer)
+    return redirect(viewer.campaign)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def department_defence(
+    request: HttpRequest, slug: str, board_slug: str, dept_slug: str
+) -> HttpResponse:
+    """R47: the standing defence of one of the player's own departments (404 otherwise)."""
+    viewer = player_of(request, slug)
+    board: Board = selectors.board_for(viewer.campaign, board_slug)
+    dept = get_object_or_404(
+        Department.objects.select_related("structure"),
+        board=board, slug=dept_slug, structure__player=viewer,
+    )  # fmt: skip
+    initial = {f"defence_{t}": n for t, n in dept.defence.items()}
+    form = DefenceForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            service.department_set_defence(player=viewer, department=dept, defence=form.defence())
+        except OrderRefused as refused:
+            form.add_error(None, str(refused))
+        else:
+            messages.success(request, f"Standing defence of {dept.name} saved.")
+            return redirect("orders", slug)
+    context = {
+        "campaign": viewer.campaign,
+        "form": form,
+        "dept": dept,
+        "action": reverse("department_defence", args=[slug, board_slug, dept_slug]),
+    }
+    return render(request, "campaigns/orders/defence.html", context)

@@ -1,0 +1,75 @@
+"""Messages to people. Sent only after the transaction that caused them has committed."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.urls import reverse
+
+from campaigns.models import Campaign, Membership, NotificationSettings
+
+# The kinds of mail a user can switch off (NotificationSettings has one field each).
+TURN_PROCESSED, REMINDERS, ATTACK_NOTICES = "turn_processed", "reminders", "attack_notices"
+
+
+def absolute_url(path: str) -> str:
+    """A link that works from a mail client: SITE_URL (read at call time) plus the path."""
+    return f"{settings.SITE_URL}{path}"
+
+
+def wants_mail(member: Membership, kind: str) -> bool:
+    """Has this user left mail of `kind` switched on? (No settings row: everything on.)"""
+    chosen = NotificationSettings.objects.filter(user_id=member.user_id).first()
+    return chosen is None or bool(getattr(chosen, kind))
+
+
+def mail_member(member: Membership, kind: str, subject: str, body: str) -> bool:
+    """Send one user mail of `kind` unless they switched it off or have no address. The
+    one door for mail to players: call it after commit, never with anything the member's
+    knowledge (R50) hides. Returns whether a mail went out."""
+    if not member.user.email or not wants_mail(member, kind):
+        return False
+    send_mail(
+        f"[{member.campaign.name}] {subject}",
+        body,
+        settings.DEFAULT_FROM_EMAIL,
+        [member.user.email],
+    )
+    return True
+
+
+def emails_of(campaign: Campaign, role: str) -> list[str]:
+    return [
+        m.user.email
+        for m in campaign.memberships.filter(role=role).select_related("user")
+        if m.user.email
+    ]
+
+
+def notify_gms(campaign: Campaign, subject: str, body: str) -> None:
+    """Tell the campaign's GMs something they must act on (a failed or late turn)."""
+    recipients = emails_of(campaign, Membership.Role.GM)
+    if recipients:
+        send_mail(f"[{campaign.name}] {subject}", body, settings.DEFAULT_FROM_EMAIL, recipients)
+
+
+def notify_turn_processed(campaign: Campaign, number: int) -> int:
+    """Tell every player and GM that turn `number` is done, with the link to their own
+    report, through `mail_member` (so each user's opt-out holds). The mail says nothing of
+    the turn itself: what happened is on the report page, where R50 decides what each
+    reader sees. Returns how many mails went out."""
+    path = reverse("turn_report", args=[campaign.slug, number])
+    sent = 0
+    members = campaign.memberships.select_related("user").exclude(role=Membership.Role.OBSERVER)
+    for member in members:
+        member.campaign = campaign
+        sent += mail_member(
+            member,
+            TURN_PROCESSED,
+            f"Turn {number} processed",
+            f"Turn {number} of {campaign.name} has been processed and turn {number + 1} is "
+            f"open.\n\nYour report: {absolute_url(path)}\n"
+            f"The campaign: {absolute_url(campaign.get_absolute_url())}\n\n"
+            f"To stop these mails: {absolute_url(reverse('notification_settings'))}",
+        )
+    return sent

@@ -1,0 +1,226 @@
+"""Checking players' orders THROUGH THE ENGINE (RULES R40, R46, R50), never by a second copy
+of the rules: the board's current state (services.state.board_state) plus the player's own
+queued orders of the turn and the new one is resolved with a throwaway seed, and a "rejected"
+outcome refuses the order with the engine's reason (R40). The throwaway seed means no die of
+the real turn can leak through a submission. Reasons about departments the player does not
+control are filtered by R50 (safe_reason) before they reach the player.
+
+Reads only: the writes that call these checks are in services.orders.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import secrets
+from typing import Any
+
+from campaigns import engine
+from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
+from campaigns.selectors import Level, level_of, viewer_knowledge
+
+from .state import board_state, order_state
+
+Kind = Order.Kind
+
+NEW_ID = "new"
+# R50: engine reasons that state only card facts (known at level `known`) may name a
+# department the player knows but does not control; any other reason about such a
+# department (its links, its stash) is replaced by GENERIC.
+CARD_FACTS = (
+    "does not consume what",
+    "does not produce what",
+    "is already in your structure",
+    "is not in your structure",
+)
+GENERIC = "That department cannot be targeted this way now (details you cannot see, R50)."
+
+
+class OrderRefused(Exception):
+    """The order was not stored; the message is safe to show the player (R50)."""
+
+
+def turn_check_open(turn: Turn, now: dt.datetime) -> None:
+    """R31/R40: orders only while the turn is open and before its deadline."""
+    if turn.status != Turn.Status.OPEN:
+        raise OrderRefused(
+            f"Turn {turn.number} is {turn.get_status_display().lower()}: it takes no more "
+            "orders. Nothing was stored; queue your orders for the next turn."
+        )
+    if now >= turn.deadline:
+        raise OrderRefused(
+            f"The deadline of turn {turn.number} has passed; the turn is being processed. "
+            "Nothing was stored; queue your orders for the next turn."
+        )
+
+
+def attempt_check_cutoff(campaign: Campaign, turn: Turn, now: dt.datetime) -> None:
+    """R46: linking attempts are queued at least the cut-off before the deadline."""
+    cutoff = turn.deadline - dt.timedelta(hours=campaign.attempt_cutoff_hours)
+    if now > cutoff:
+        raise OrderRefused(
+            f"Linking attempts must be queued at least {campaign.attempt_cutoff_hours} hours "
+            "before the deadline, so the defender can reinforce (R46)."
+        )
+
+
+def queued_orders(*, player: Membership, turn: Turn, board: Board | None = None) -> list[Order]:
+    """The player's queued orders of `turn` in sequence order (on one board if given)."""
+    rows = Order.objects.filter(player=player, turn=turn, status=Order.Status.QUEUED)
+    if board is not None:
+        rows = rows.filter(board=board)
+    return list(rows.order_by("seq", "pk"))
+
+
+def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
+    """The board as it is now, with `orders`, a throwaway seed: dice outcomes of the turn's
+    real seed must not leak through a submission check (R23)."""
+    state = board_state(board, turn=turn, orders=orders)
+    state["seed"] = secrets.token_hex(32)
+    return state
+
+
+def planned_state(*, player: Membership, turn: Turn, board: Board) -> dict[str, Any]:
+    """The board after the player's queued link and move orders (the ones without dice), so
+    forms offer what will be legal at that point of the player's sequence. Only for choosing:
+    everything is checked again, by the engine, on submission."""
+    orders = [
+        o
+        for o in queued_orders(player=player, turn=turn, board=board)
+        if o.kind in (Kind.ADD_LINK, Kind.BREAK_LINK, Kind.PRIORITY, Kind.MOVE)
+    ]
+    state = engine.resolve(trial_state(board, turn, orders))
+    state.pop("report")
+    return state
+
+
+def outcome_of(state: dict[str, Any], order_id: str) -> dict[str, Any]:
+    result: dict[str, Any] = engine.resolve(state)["report"]["orders"][order_id]
+    return result
+
+
+def order_check(
+    *,
+    player: Membership,
+    turn: Turn,
+    board: Board,
+    kind: str,
+    payload: dict[str, Any],
+    seq: int,
+    replacing: Order | None = None,
+) -> None:
+    """R40: raise OrderRefused if the engine rejects this order after the player's other
+    queued orders of the turn on this board. Only "rejected" counts: an attempt that may fail
+    on dice, or may not be able to pay, is the player's risk (it is checked again at
+    resolution)."""
+    names_only_visible_departments(board=board, player=player, payload=payload)
+    others = [o for o in queued_orders(player=player, turn=turn, board=board) if o != replacing]
+    state = trial_state(board, turn, others)
+    new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
+    answered = None
+    if kind == Kind.REINFORCE:
+        answers = str(payload.get("answers", ""))
+        answered = Order.objects.filter(
+            pk=int(answers) if answers.isdigit() else None,
+            turn=turn,
+            board=board,
+            kind=Kind.ATTEMPT,
+            status=Order.Status.QUEUED,
+        ).first()
+        if answered is None:
+            raise OrderRefused("There is no queued linking attempt to answer (R46).")
+        new["answers"] = answered.engine_id
+        state["orders"].append(order_state(answered))
+    state["orders"].append(new)
+    outcome = outcome_of(state, NEW_ID)
+    if (
+        outcome["status"] == "rejected"
+        and answered is not None
+        and "its linking attempt" in (outcome.get("reason") or "")
+    ):
+        # The attempt itself would not be made (it cannot pay, say): that is the attacker's
+        # business and must not leak (R50). Judge the reinforcement as the move it is (R42),
+        # ending at the target (R46).
+        outcome = reinforce_as_move(state, new, answered)
+    if outcome["status"] == "rejected":
+        raise OrderRefused(safe_reason(outcome.get("reason") or "", board=board, player=player))
+
+
+def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Order) -> dict:
+    target = answered.payload.get("target")
+    path = new.get("path") or []
+    if not path or path[-1] != target:
+        return {"status": "rejected", "reason": f"a reinforcement must end at the target {target}"}
+    state["orders"] = [o for o in state["orders"] if o["id"] not in (NEW_ID, answered.engine_id)]
+    state["orders"].append({**new, "kind": Kind.MOVE})
+    return outcome_of(state, NEW_ID)
+
+
+# The payload fields that name departments (ENGINE.md), one slug or a list of slugs.
+SLUG_FIELDS = ("from", "to", "department", "attacker", "target")
+SLUG_LIST_FIELDS = ("consumers", "path")
+
+
+def names_only_visible_departments(
+    *, board: Board, player: Membership, payload: dict[str, Any]
+) -> None:
+    """R50: an order naming a department the player does not know of at all gets the same
+    GENERIC refusal whether that department exists or not; otherwise the engine's "no
+    department 'x'" against a filtered reason would tell them which hidden slugs exist."""
+    named = [payload[f] for f in SLUG_FIELDS if isinstance(payload.get(f), str)]
+    for field in SLUG_LIST_FIELDS:
+        if isinstance(payload.get(field), list):
+            named += [slug for slug in payload[field] if isinstance(slug, str)]
+    if not named:
+        return
+    found = Department.objects.filter(board=board, slug__in=named).select_related("structure")
+    rows = {d.slug: d for d in found}
+    knowledge = viewer_knowledge(player, board=board)
+    for slug in named:
+        dept = rows.get(slug)
+        if dept is None or level_of(dept, player, knowledge) < Level.RUMOURED:
+            raise OrderRefused(GENERIC)
+
+
+def safe_reason(reason: str, *, board: Board, player: Membership) -> str:
+    """R50: the engine's reason with slugs replaced by names; a reason that concerns a
+    department the player does not control is shown only if it states card facts of a
+    department they know, else replaced by a generic message."""
+    departments = list(Department.objects.filter(board=board).select_related("structure"))
+    knowledge = viewer_knowledge(player, board=board)
+    text = reason
+    by_length = sorted(departments, key=lambda d: -len(d.slug))
+    for dept in by_length:
+        pattern = rf"(?<![\w-]){re.escape(dept.slug)}(?![\w-])"
+        if not re.search(pattern, text):
+            continue
+        level = level_of(dept, player, knowledge)
+        if level < Level.CONTROLLED and (
+            level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
+        ):
+            return GENERIC
+        text = re.sub(pattern, dept.name, text)
+    if re.search(r"no department '", text):
+        return GENERIC
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def board_report(orders: list[Order], board_id: int) -> dict[str, Any]:
+    on_board = sorted((o for o in orders if o.board_id == board_id), key=lambda o: o.seq)
+    state = trial_state(on_board[0].board, on_board[0].turn, on_board)
+    report: dict[str, Any] = engine.resolve(state)["report"]["orders"]
+    return report
+
+
+def rejected_ids(orders: list[Order]) -> set[str]:
+    """R40: engine ids of the orders the engine rejects in their current sequence (for
+    orders_reorder, which refuses a sequence that rejects an order accepted before)."""
+    found: set[str] = set()
+    for board_id in {o.board_id for o in orders}:
+        report = board_report(orders, board_id)
+        found |= {pk for pk, out in report.items() if out["status"] == "rejected"}
+    return found
+
+
+def rejected_reason(order: Order, orders: list[Order]) -> str:
+    return str(board_report(orders, order.board_id)[order.engine_id].get("reason", ""))

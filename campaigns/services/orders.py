@@ -1,0 +1,285 @@
+"""Players' weekly orders (RULES R40-R47): submit, edit, reorder, cancel, mark ready, the
+standing defence, and early processing once every player is ready.
+
+Every order is checked at submission through the engine (services.order_checks, R40), and
+refusals reach the player filtered by R50.
+
+Writes hold the campaign row lock and then the turn row lock (the turn job takes the campaign
+lock first too), so a submission racing the turn job either lands before it or is refused.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.urls import reverse
+from django.utils import timezone
+
+from campaigns.models import (
+    Board,
+    Campaign,
+    Department,
+    Membership,
+    Notice,
+    Order,
+    OrderLog,
+    PlayerTurn,
+    Turn,
+)
+
+from .notifications import ATTACK_NOTICES, absolute_url, mail_member
+from .order_checks import (
+    OrderRefused,
+    attempt_check_cutoff,
+    order_check,
+    queued_orders,
+    rejected_ids,
+    rejected_reason,
+    safe_reason,
+    turn_check_open,
+)
+
+Kind = Order.Kind
+Action = OrderLog.Action
+# After the last player marks ready, wait this long before processing early: a last-second
+# change of mind is still possible.
+EARLY_GRACE = dt.timedelta(minutes=10)
+
+
+def locked_turn(turn: Turn) -> Turn:
+    """Call inside a transaction: the campaign row lock (as the turn job takes it), then the
+    turn row, re-read."""
+    Campaign.objects.select_for_update().get(pk=turn.campaign_id)
+    return Turn.objects.select_for_update().select_related("campaign").get(pk=turn.pk)
+
+
+def locked_open_turn(turn: Turn, now: dt.datetime) -> Turn:
+    """Call inside a transaction: `locked_turn`, refused unless it takes orders (R31/R40)."""
+    turn = locked_turn(turn)
+    turn_check_open(turn, now)
+    return turn
+
+
+def require_player(player: Membership) -> None:
+    if player.role != Membership.Role.PLAYER:
+        raise OrderRefused("Only players queue orders.")
+
+
+def log_order(order: Order, action: str) -> None:
+    OrderLog.objects.create(
+        turn=order.turn, player=order.player, order=order, action=action,
+        kind=order.kind, payload=order.payload, seq=order.seq,
+    )  # fmt: skip
+
+
+def orders_submit(
+    *,
+    player: Membership,
+    turn: Turn,
+    board: Board,
+    kind: str,
+    payload: dict[str, Any],
+    client_token: str = "",
+    now: dt.datetime | None = None,
+) -> Order:
+    """Queue one order after the engine has checked it (R40); a form posted twice (same
+    `client_token`) returns the order the first post stored."""
+    now = now or timezone.now()
+    require_player(player)
+    if board.campaign_id != turn.campaign_id or player.campaign_id != turn.campaign_id:
+        raise OrderRefused("That board is not in this campaign.")
+    with transaction.atomic():
+        turn = locked_turn(turn)
+        if client_token:
+            existing = Order.objects.filter(player=player, client_token=client_token).first()
+            if existing is not None:
+                return existing
+        turn_check_open(turn, now)
+        if kind == Kind.ATTEMPT:
+            attempt_check_cutoff(turn.campaign, turn, now)
+        last = Order.objects.filter(player=player, turn=turn).aggregate(m=Max("seq"))["m"]
+        seq = 0 if last is None else last + 1
+        order_check(player=player, turn=turn, board=board, kind=kind, payload=payload, seq=seq)
+        try:
+            with transaction.atomic():
+                order = Order.objects.create(
+                    turn=turn, board=board, player=player, kind=kind, payload=payload,
+                    seq=seq, client_token=client_token,
+                )  # fmt: skip
+        except IntegrityError:
+            return Order.objects.get(player=player, client_token=client_token)
+        log_order(order, Action.SUBMITTED)
+        if kind == Kind.ATTEMPT:
+            attempt_notify(order, cancelled=False)
+    return order
+
+
+def order_for_change(order: Order, player: Membership, now: dt.datetime) -> Order:
+    """Inside a transaction: the order re-read under the locks, if `player` may change it."""
+    if order.player_id != player.pk:
+        raise OrderRefused("That is not your order.")
+    turn = locked_open_turn(order.turn, now)
+    order = Order.objects.select_related("board", "player").get(pk=order.pk)
+    order.turn = turn
+    if order.status != Order.Status.QUEUED:
+        raise OrderRefused("Only queued orders can be changed.")
+    return order
+
+
+def order_edit(
+    *, player: Membership, order: Order, payload: dict[str, Any], now: dt.datetime | None = None
+) -> Order:
+    """R40: change a queued order's fields; checked again as if submitted in its place."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        order = order_for_change(order, player, now)
+        if order.kind == Kind.ATTEMPT:
+            attempt_check_cutoff(order.turn.campaign, order.turn, now)
+        order_check(
+            player=player, turn=order.turn, board=order.board, kind=order.kind,
+            payload=payload, seq=order.seq, replacing=order,
+        )  # fmt: skip
+        order.payload = payload
+        order.save(update_fields=["payload", "updated_at"])
+        log_order(order, Action.EDITED)
+    return order
+
+
+def order_cancel(*, player: Membership, order: Order, now: dt.datetime | None = None) -> Order:
+    """R40: withdraw a queued order; the defender of a cancelled attempt is told."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        order = order_for_change(order, player, now)
+        order.status = Order.Status.CANCELLED
+        order.save(update_fields=["status", "updated_at"])
+        log_order(order, Action.CANCELLED)
+        if order.kind == Kind.ATTEMPT:
+            attempt_notify(order, cancelled=True)
+    return order
+
+
+def orders_reorder(
+    *, player: Membership, turn: Turn, order_ids: list[int], now: dt.datetime | None = None
+) -> list[Order]:
+    """R40: give the player's queued orders of `turn` the sequence `order_ids` (every one of
+    them, each once). Refused if an order the engine accepts now would be rejected in the
+    new sequence."""
+    now = now or timezone.now()
+    require_player(player)
+    with transaction.atomic():
+        turn = locked_open_turn(turn, now)
+        orders = queued_orders(player=player, turn=turn)
+        if sorted(order_ids) != sorted(o.pk for o in orders):
+            raise OrderRefused("Name each of your queued orders once.")
+        before = rejected_ids(orders)
+        by_id = {o.pk: o for o in orders}
+        for seq, pk in enumerate(order_ids):
+            by_id[pk].seq = seq
+        after = rejected_ids(orders)
+        if after - before:
+            order = by_id[int(min(after - before))]
+            reason = rejected_reason(order, orders)
+            raise OrderRefused(
+                f"In that sequence, {order.get_kind_display().lower()} #{order.pk} would be "
+                f"rejected: {safe_reason(reason, board=order.board, player=player)}"
+            )
+        for order in sorted(orders, key=lambda o: o.seq):
+            order.save(update_fields=["seq", "updated_at"])
+            log_order(order, Action.REORDERED)
+    return sorted(orders, key=lambda o: o.seq)
+
+
+def department_set_defence(
+    *, player: Membership, department: Department, defence: dict[str, int]
+) -> Department:
+    """R47: how many tokens of each type `department` spends when attacked. A standing
+    setting of the controller, not an order: it takes effect at once."""
+    require_player(player)
+    if department.structure is None or department.structure.player_id != player.pk:
+        raise OrderRefused("You can set the defence only of your own departments.")
+    if any(not isinstance(n, int) or n < 0 for n in defence.values()):
+        raise OrderRefused("Defence amounts are whole numbers >= 0.")
+    department.defence = {k: n for k, n in defence.items() if n}
+    department.save(update_fields=["defence"])
+    return department
+
+
+def turn_mark_ready(
+    *, player: Membership, turn: Turn, ready: bool, now: dt.datetime | None = None
+) -> PlayerTurn:
+    """The player's orders are complete (or not any more): early processing counts them."""
+    now = now or timezone.now()
+    require_player(player)
+    with transaction.atomic():
+        turn = locked_open_turn(turn, now)
+        row, _ = PlayerTurn.objects.get_or_create(turn=turn, player=player)
+        row.ready_at = now if ready else None
+        row.save(update_fields=["ready_at"])
+    return row
+
+
+def turns_ready_for_early_processing(now: dt.datetime | None = None) -> list[tuple[int, int]]:
+    """(campaign id, turn number) of open turns of running campaigns with early processing
+    on, where every player is ready and the last of them became ready EARLY_GRACE ago."""
+    now = now or timezone.now()
+    due = []
+    turns = Turn.objects.filter(
+        status=Turn.Status.OPEN,
+        campaign__status=Campaign.Status.RUNNING,
+        campaign__early_processing=True,
+    ).values_list("pk", "campaign_id", "number")
+    for turn_id, campaign_id, number in turns:
+        players = Membership.objects.filter(campaign_id=campaign_id, role=Membership.Role.PLAYER)
+        ready = PlayerTurn.objects.filter(
+            turn_id=turn_id, player__in=players, ready_at__isnull=False
+        )
+        count = players.count()
+        last = ready.aggregate(m=Max("ready_at"))["m"]
+        if count and ready.count() == count and last <= now - EARLY_GRACE:
+            due.append((campaign_id, number))
+    return due
+
+
+# --- R46: telling the defender -------------------------------------------------------------
+
+
+def attempt_notify(order: Order, *, cancelled: bool) -> None:
+    """R46: the target's controller is told at once (a notice in the app, and mail after
+    commit) which of their departments is targeted and by whom, with the reinforcement form."""
+    target = (
+        Department.objects.filter(board=order.board, slug=order.payload.get("target"))
+        .select_related("structure__player__user", "structure__player__campaign")
+        .first()
+    )
+    attacker = Department.objects.filter(board=order.board, slug=order.payload.get("attacker"))
+    attacker_name = attacker.values_list("name", flat=True).first() or "a department"
+    if target is None or target.structure is None or target.structure.player_id == order.player_id:
+        return
+    defender = target.structure.player
+    who = f"{attacker_name} ({order.player.display_name})"
+    campaign = defender.campaign
+    if cancelled:
+        text = f"The linking attempt by {who} against {target.name} was withdrawn."
+        url = reverse("orders", args=[campaign.slug])
+    else:
+        text = (
+            f"{target.name} is the target of a linking attempt by {who} this turn (R46). "
+            "You may queue one free reinforcement move that ends at it."
+        )
+        url = reverse("order_reinforce", args=[campaign.slug, order.pk])
+    Notice.objects.create(player=defender, turn=order.turn, text=text, url=url)
+    subject = "Attempt withdrawn" if cancelled else f"{target.name} is under attack"
+    body = f"{text}\n\n{absolute_url(url)}"
+    transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body))
+
+
+def notices_unread(player: Membership) -> list[Notice]:
+    return list(Notice.objects.filter(player=player, read_at__isnull=True)[:20])
+
+
+def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:
+    now = now or timezone.now()
+    return Notice.objects.filter(player=player, read_at__isnull=True).update(read_at=now)

@@ -1,0 +1,305 @@
+"""The order pages: one legal and the illegal cases per kind (R41-R47), authorization, the
+double post, the preview, the campaign page's notices. Demo campaign (services/demo.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
+from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
+from tests.orders.helpers import ATTACK, member, submit
+from tests.web.handmade import ClientFor
+
+pytestmark = pytest.mark.django_db
+K = Order.Kind
+SLUG = "tourmaline"
+
+
+def new_url(kind: str, board: str = "city") -> str:
+    return reverse("order_new", args=[SLUG, board, kind])
+
+
+def post(client: Client, url: str, data: dict[str, Any]) -> Any:
+    return client.post(url, {"client_token": "", **data})
+
+
+def stored(kind: str) -> int:
+    return Order.objects.filter(kind=kind).count()
+
+
+def assert_refused(response: Any, text: str) -> None:
+    assert response.status_code == 200
+    assert text in response.content.decode(), response.content.decode()[-3000:]
+
+
+def test_the_orders_page_lists_the_forms(demo: Campaign, client_for: ClientFor) -> None:
+    page = client_for("alice").get(reverse("orders", args=[SLUG]))
+    assert page.status_code == 200
+    for kind in ("add_link", "break_link", "priority", "move", "attempt", "function"):
+        assert new_url(kind) in page.content.decode()
+
+
+def test_add_and_break_link(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    assert post(alice, new_url("break_link"), {"link": "mint|city-watch"}).status_code == 302
+    # After the break, the form offers mint -> city-watch again (the player's sequence).
+    assert "mint|city-watch" in alice.get(new_url("add_link")).content.decode()
+    assert post(alice, new_url("add_link"), {"link": "mint|city-watch"}).status_code == 302
+    assert stored(K.BREAK_LINK) == stored(K.ADD_LINK) == 1
+    assert_refused(post(alice, new_url("add_link"), {"link": "mint|guild-hall"}), "valid choice")
+    assert_refused(
+        post(alice, new_url("break_link"), {"link": "guild-hall|dock-workers"}), "valid choice"
+    )
+    assert stored(K.BREAK_LINK) == stored(K.ADD_LINK) == 1
+
+
+def test_priority(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    assert (
+        post(alice, new_url("priority"), {"ordering": "mint|city-watch,treasury"}).status_code
+        == 302
+    )
+    assert Order.objects.get().payload == {
+        "department": "mint",
+        "consumers": ["city-watch", "treasury"],
+    }
+    assert_refused(post(alice, new_url("priority"), {"ordering": "mint|orphanage"}), "valid choice")
+    assert stored(K.PRIORITY) == 1
+
+
+def test_move(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    ok = {"route": "treasury,mint,city-watch", "tokens_authority": 2, "drop_1": "authority"}
+    assert post(alice, new_url("move"), ok).status_code == 302
+    assert Order.objects.get().payload == {
+        "from": "treasury", "path": ["mint", "city-watch"], "tokens": {"authority": 2},
+        "drops": [{"authority": 1}],
+    }  # fmt: skip
+    Order.objects.all().delete()
+    too_few = {**ok, "tokens_authority": 1, "drop_1": ""}
+    assert_refused(
+        post(alice, new_url("move"), too_few), "1 tokens can travel at most 1 steps (R42)"
+    )
+    assert_refused(
+        post(alice, new_url("move"), {**ok, "tokens_authority": -1}), "greater than or equal to 0"
+    )
+    assert_refused(post(alice, new_url("move"), {**ok, "tokens_authority": "lots"}), "whole number")
+    assert_refused(
+        post(alice, new_url("move"), {**ok, "route": "guild-hall,dock-workers"}), "valid choice"
+    )
+    assert_refused(
+        post(alice, new_url("move"), {"route": "mint,treasury"}), "Carry at least one token"
+    )
+    assert stored(K.MOVE) == 0
+
+
+def test_function_roll(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    base = {"function": "mint|coinage", "stat": "effect", "intent": "Mint coins", "spend_money": 1}
+    assert post(alice, new_url("function"), base).status_code == 302
+    assert_refused(
+        post(alice, new_url("function"), base), "already made a function roll this turn (R45)"
+    )
+    other = {**base, "function": "treasury|__other__", "spend_money": 0}
+    assert_refused(post(alice, new_url("function"), other), "Say what the department tries to do")
+    assert post(alice, new_url("function"), {**other, "task": "bribe a judge"}).status_code == 302
+    assert Order.objects.get(payload__department="treasury").payload["function"] == "bribe a judge"
+    spend = {**base, "function": "city-watch|patrol", "spend_money": 9}
+    assert_refused(post(alice, new_url("function"), spend), "holds 0 money")
+    assert_refused(
+        post(alice, new_url("function"), {**base, "function": "guild-hall|trade"}), "valid choice"
+    )
+    assert stored(K.FUNCTION) == 2
+
+
+def test_linking_attempt_and_its_preview(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    data = {"attacker": "city-watch", "target": "guild-hall", "spend_authority": 0}
+    preview = post(alice, new_url("attempt"), {**data, "preview": "1"}).content.decode()
+    assert "2 tokens" in preview and "8 = 7 + 1 opposed" in preview
+    assert "standing defence is unknown; assuming none" in preview
+    assert "data-fraction>" in preview and stored(K.ATTEMPT) == 0
+    assert_refused(
+        post(alice, new_url("attempt"), {**data, "cost_money": 1}), "The cost is 2 tokens"
+    )
+    assert_refused(post(alice, new_url("attempt"), {**data, "target": "seminary"}), "valid choice")
+    assert_refused(post(alice, new_url("attempt"), {**data, "target": "mint"}), "valid choice")
+    assert post(alice, new_url("attempt"), data).status_code == 302
+    assert_refused(
+        post(alice, new_url("attempt"), {"attacker": "treasury", "target": "tax-office"}), "R43"
+    )
+    assert stored(K.ATTEMPT) == 1
+
+
+def test_attempt_after_the_cutoff_is_refused(demo: Campaign, client_for: ClientFor) -> None:
+    Turn.objects.filter(campaign=demo, number=1).update(
+        deadline=dt.datetime.now(dt.UTC) + dt.timedelta(hours=2)
+    )
+    response = post(
+        client_for("alice"), new_url("attempt"), {"attacker": "city-watch", "target": "guild-hall"}
+    )
+    assert_refused(response, "at least 24 hours before the deadline")
+    assert stored(K.ATTEMPT) == 0
+
+
+def test_orders_after_the_deadline_are_refused(demo: Campaign, client_for: ClientFor) -> None:
+    Turn.objects.filter(campaign=demo, number=1).update(
+        deadline=dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
+    )
+    response = post(
+        client_for("alice"), new_url("move"), {"route": "mint,treasury", "tokens_money": 1}
+    )
+    assert_refused(response, "deadline of turn 1 has passed")
+    assert Order.objects.count() == 0
+
+
+def test_reinforcement_only_by_the_defender(demo: Campaign, client_for: ClientFor) -> None:
+    attempt = submit(demo, "alice", K.ATTEMPT, ATTACK)
+    url = reverse("order_reinforce", args=[SLUG, attempt.pk])
+    bob = client_for("bob")
+    form = bob.get(url).content.decode()
+    assert "dock-workers,guild-hall" in form and "guild-hall,dock-workers" not in form
+    assert (
+        post(bob, url, {"route": "dock-workers,guild-hall", "tokens_people": 1}).status_code == 302
+    )
+    assert Order.objects.get(kind=K.REINFORCE).payload["answers"] == str(attempt.pk)
+    assert client_for("carol").get(url).status_code == 404
+    assert client_for("alice").get(url).status_code == 404
+    assert bob.get(reverse("orders", args=[SLUG])).content.decode().count(url) >= 1
+
+
+def test_standing_defence(demo: Campaign, client_for: ClientFor) -> None:
+    url = reverse("department_defence", args=[SLUG, "city", "mint"])
+    assert (
+        post(
+            client_for("alice"),
+            url,
+            {"defence_people": 1, "defence_money": 0, "defence_authority": 0},
+        ).status_code
+        == 302
+    )
+    assert Department.objects.get(slug="mint").defence == {"people": 1}
+    assert client_for("bob").post(url, {"defence_people": 0}).status_code == 404
+    assert Department.objects.get(slug="mint").defence == {"people": 1}
+
+
+def test_a_double_post_stores_one_order(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    data = {"route": "mint,treasury", "tokens_money": 1, "client_token": "5f0c"}
+    assert alice.post(new_url("move"), data).status_code == 302
+    assert alice.post(new_url("move"), data).status_code == 302
+    assert Order.objects.count() == 1 and OrderLog.objects.count() == 1
+
+
+def test_edit_cancel_and_shift_through_the_page(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    a = submit(
+        demo, "alice", K.MOVE, {"from": "mint", "path": ["treasury"], "tokens": {"money": 1}}
+    )
+    b = submit(demo, "alice", K.BREAK_LINK, {"from": "mint", "to": "city-watch"})
+    edit = reverse("order_edit", args=[SLUG, a.pk])
+    assert 'value="mint,treasury" selected' in alice.get(edit).content.decode()
+    assert post(alice, edit, {"route": "mint,treasury", "tokens_money": 2}).status_code == 302
+    assert_refused(post(alice, edit, {"route": "mint,treasury", "tokens_money": 9}), "R42")
+    alice.post(reverse("order_shift", args=[SLUG, b.pk]), {"direction": "up"})
+    alice.post(reverse("order_cancel", args=[SLUG, a.pk]))
+    a.refresh_from_db()
+    b.refresh_from_db()
+    assert a.payload["tokens"] == {"money": 2} and a.status == Order.Status.CANCELLED
+    assert b.seq < a.seq
+    assert list(OrderLog.objects.filter(order=a).values_list("action", flat=True)) == [
+        "submitted", "edited", "reordered", "cancelled"
+    ]  # fmt: skip
+
+
+def test_nobody_else_sees_or_changes_my_orders(demo: Campaign, client_for: ClientFor) -> None:
+    a = submit(
+        demo, "alice", K.MOVE, {"from": "mint", "path": ["treasury"], "tokens": {"money": 1}}
+    )
+    bob = client_for("bob")
+    assert bob.get(reverse("order_edit", args=[SLUG, a.pk])).status_code == 404
+    assert (
+        post(
+            bob,
+            reverse("order_edit", args=[SLUG, a.pk]),
+            {"route": "mint,treasury", "tokens_money": 2},
+        ).status_code
+        == 404
+    )
+    assert bob.post(reverse("order_cancel", args=[SLUG, a.pk])).status_code == 404
+    assert (
+        bob.post(reverse("order_shift", args=[SLUG, a.pk]), {"direction": "up"}).status_code == 404
+    )
+    page = bob.get(reverse("orders", args=[SLUG])).content.decode()
+    assert f'id="order-{a.pk}"' not in page
+    # bob's forms never offer alice's departments.
+    assert_refused(
+        post(bob, new_url("move"), {"route": "mint,treasury", "tokens_money": 1}), "valid choice"
+    )
+    a.refresh_from_db()
+    assert a.status == Order.Status.QUEUED and a.payload["tokens"] == {"money": 1}
+    assert Order.objects.count() == 1
+
+
+def test_observers_and_gms_submit_nothing(demo: Campaign, client_for: ClientFor) -> None:
+    MembershipFactory(campaign=demo, user__username="olga", role="observer")
+    for name in ("olga", "gm"):
+        client = client_for(name)
+        assert client.get(reverse("orders", args=[SLUG])).status_code == 403
+        assert (
+            post(client, new_url("move"), {"route": "mint,treasury", "tokens_money": 1}).status_code
+            == 403
+        )
+    assert Order.objects.count() == 0
+
+
+def test_another_campaign_is_a_404(demo: Campaign, client_for: ClientFor) -> None:
+    other = CampaignFactory(slug="elsewhere")
+    TurnFactory(campaign=other)
+    BoardFactory(campaign=other, slug="city")
+    alice = client_for("alice")
+    assert alice.get(reverse("orders", args=["elsewhere"])).status_code == 404
+    assert (
+        post(alice, reverse("order_new", args=["elsewhere", "city", "move"]), {}).status_code == 404
+    )
+    assert alice.get(reverse("order_new", args=[SLUG, "nowhere", "move"])).status_code == 404
+    assert alice.get(reverse("order_new", args=[SLUG, "city", "teleport"])).status_code == 404
+
+
+def test_the_campaign_page_shows_the_defenders_notice(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    submit(demo, "alice", K.ATTEMPT, ATTACK)
+    bob = client_for("bob")
+    page = bob.get(reverse("campaign", args=[SLUG])).content.decode()
+    assert "The Guild Hall is the target of a linking attempt" in page
+    assert reverse("orders", args=[SLUG]) in page
+    bob.post(reverse("notices_read", args=[SLUG]))
+    assert Notice.objects.filter(read_at__isnull=True).count() == 0
+    assert (
+        "is the target"
+        not in client_for("alice").get(reverse("campaign", args=[SLUG])).content.decode()
+    )
+
+
+def test_ready_toggle(demo: Campaign, client_for: ClientFor) -> None:
+    alice = client_for("alice")
+    alice.post(reverse("turn_ready", args=[SLUG]), {"ready": "1"})
+    assert "I am not ready after all" in alice.get(reverse("orders", args=[SLUG])).content.decode()
+    alice.post(reverse("turn_ready", args=[SLUG]), {"ready": "0"})
+    assert member(demo, "alice").player_turns.get().ready_at is None
+
+
+def test_the_defender_sees_who_attacks_but_not_the_attackers_spend(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R46 tells bob which department and by whom; R50 hides the rest (spend, slugs)."""
+    submit(demo, "alice", K.ATTEMPT, {**ATTACK, "spend": {"people": 0, "money": 2}})
+    page = client_for("bob").get(reverse("orders", args=[SLUG])).content.decode()
+    assert "The City Watch (Alice Ambergris, Comptroller) tries to link The Guild Hall" in page
+    assert "city-watch" not in page and "2 money" not in page
