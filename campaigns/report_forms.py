@@ -1,0 +1,50 @@
+"""Forms of the report, verify-the-dice and mail-settings pages. They check input only."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaigns.models import NotificationSettings
+
+# A roll's dice are its stat plus tokens spent: far below this. The cap keeps a request from
+# asking the server for millions of HMACs.
+MAX_DICE = 100
+
+
+class GmNoteForm(forms.Form):
+    """R45: what a function roll meant in the world, and whether its player may read it."""
+
+    gm_note = forms.CharField(
+        label="What it meant in the world",
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    publish = forms.BooleanField(label="Published to the player", required=False)
+
+
+class VerifyDiceForm(forms.Form):
+    """R23: a roll key and how many dice to recompute from the published seed."""
+
+    key = forms.CharField(
+        label="Roll key",
+        max_length=120,
+        help_text='As in the report, e.g. "1:42:attack" (turn:order id:kind).',
+    )
+    dice = forms.IntegerField(
+        label="Number of dice",
+        min_value=0,
+        max_value=MAX_DICE,
+        help_text=f"0 to {MAX_DICE}.",
+    )
+
+
+class NotificationSettingsForm(forms.ModelForm):
+    class Meta:
+        model = NotificationSettings
+        fields = ["turn_processed", "reminders", "attack_notices"]
+        labels = {
+            "turn_processed": "Turn processed (with the link to your report)",
+            "reminders": "Reminder before the deadline when I have queued no orders",
+            "attack_notices": "One of my departments is the target of a linking attempt",
+        }

@@ -1,0 +1,114 @@
+"""Turn reports, verify-the-dice and mail settings. Like views.py: reads go through
+`selectors` and `services.reports` (R50 applied there), writes through services; every
+campaign page answers 404 to non-members and for turns that have not been processed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from campaigns import selectors
+from campaigns.engine.dice import roll_faces
+from campaigns.models import NotificationSettings
+from campaigns.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
+from campaigns.services import reports
+
+
+@require_safe
+@login_required
+def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    viewer = selectors.membership_for_slug(request.user, slug)
+    turn = reports.processed_turn(viewer.campaign, number)
+    report = reports.turn_report(turn, viewer)
+    # Each board with its orders, and for the GM a note form per function roll (R45).
+    sections = [
+        {
+            "board": board,
+            "orders": [
+                {"order": order, "form": note_form(order) if report.full_view else None}
+                for order in board.orders
+            ],
+        }
+        for board in report.boards
+    ]
+    context = {"report": report, "campaign": viewer.campaign, "sections": sections}
+    return render(request, "campaigns/reports/report.html", context)
+
+
+def note_form(order: reports.OrderView) -> GmNoteForm | None:
+    if not order.is_function:
+        return None
+    return GmNoteForm(
+        initial={"gm_note": order.gm_note, "publish": order.gm_note_published},
+        prefix=f"note-{order.id}",
+    )
+
+
+@require_POST
+@login_required
+def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int) -> HttpResponse:
+    """The GM writes (and publishes) what one function roll meant (R45)."""
+    viewer = selectors.membership_for_slug(request.user, slug)
+    if not selectors.is_gm(viewer):
+        raise PermissionDenied("Only the campaign's GM writes what a roll meant.")
+    turn = reports.processed_turn(viewer.campaign, number)
+    order = reports.function_order(turn, order_id)
+    form = GmNoteForm(request.POST, prefix=f"note-{order.pk}")
+    if form.is_valid():
+        reports.order_note_set(
+            order=order,
+            note=form.cleaned_data["gm_note"],
+            published=form.cleaned_data["publish"],
+        )
+        messages.success(request, f"Note on order #{order.pk} saved.")
+    else:
+        messages.error(request, f"Note on order #{order.pk} not saved: {form.errors.as_text()}")
+    url = reverse("turn_report", args=[viewer.campaign.slug, number])
+    return redirect(f"{url}#order-{order.pk}")
+
+
+@require_safe
+@login_required
+def verify_dice(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """R23: recompute any roll of a processed turn from its published seed. The list of
+    rolls offered is the viewer's own report's; any key may be typed (the seed is public)."""
+    viewer = selectors.membership_for_slug(request.user, slug)
+    turn = reports.processed_turn(viewer.campaign, number)
+    report = reports.turn_report(turn, viewer)
+    form = VerifyDiceForm(request.GET if "key" in request.GET else None)
+    faces = None
+    reported = None
+    if form.is_bound and form.is_valid():
+        key, dice = form.cleaned_data["key"], form.cleaned_data["dice"]
+        faces = roll_faces(turn.seed, key, dice)
+        reported = next((r for r in report.rolls if r.key == key and r.dice == dice), None)
+    context = {
+        "campaign": viewer.campaign,
+        "report": report,
+        "form": form,
+        "faces": faces,
+        "reported": reported,
+        "matches": reported is not None and reported.faces == faces,
+    }
+    return render(request, "campaigns/reports/verify.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def notification_settings(request: HttpRequest) -> HttpResponse:
+    """Each user switches each kind of mail on or off (no row yet: everything on)."""
+    chosen = NotificationSettings.objects.filter(user=request.user).first()
+    if chosen is None:
+        chosen = NotificationSettings(user=request.user)
+    data = request.POST if request.method == "POST" else None
+    form = NotificationSettingsForm(data, instance=chosen)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Mail settings saved.")
+        return redirect("notification_settings")
+    return render(request, "campaigns/settings_notifications.html", {"form": form})

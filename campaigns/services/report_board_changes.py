@@ -1,0 +1,108 @@
+"""What changed on a board in a turn report: captures and departments leaving structures
+(R44, R13), links made or broken (R10), and spawn and consume (R32-R36), each limited to
+what the viewer may see (R50)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.engine.board import TYPES
+from campaigns.models.board import Resource
+from campaigns.visibility import Level, amount
+
+from .report_view_models import Consumed, DepartmentResult
+from .report_visibility import Knowing
+
+
+def structures(state: dict[str, Any]) -> dict[str, str | None]:
+    return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
+
+
+def structure_changes(
+    before: dict[str, str | None],
+    after: dict[str, str | None],
+    knowing: Knowing,
+    players: dict[str, str],
+) -> list[str]:
+    """Captures (R44) and departments leaving structures (R13), on departments the viewer
+    knows at least `known` (who controls a department is part of the card). A rumoured
+    department shows nothing: even "it changed hands" says who controls it, which
+    `rumoured` hides."""
+    changes = []
+    for slug in sorted(after, key=lambda s: knowing.name(s)):
+        old, new = before.get(slug), after[slug]
+        if slug not in before or old == new or knowing.level(slug) < Level.KNOWN:
+            continue
+        dept = knowing.name(slug, at_least=Level.KNOWN)
+        if new is None:
+            changes.append(f"{dept} left {players.get(str(old), 'its structure')}'s structure.")
+        elif old is None:
+            changes.append(f"{dept} was captured by {players.get(new, 'a player')}.")
+        else:
+            changes.append(
+                f"{dept} was captured by {players.get(new, 'a player')} "
+                f"from {players.get(old, 'a player')}."
+            )
+    return changes
+
+
+def link_changes(
+    after_state: dict[str, Any], before_state: dict[str, Any], knowing: Knowing, *, added: bool
+) -> list[str]:
+    """Links made or broken this turn whose both ends the viewer knows at least `known`
+    (the rule the board page uses for links)."""
+    if not before_state:
+        return []
+
+    def pairs(state: dict[str, Any]) -> set[tuple[str, str]]:
+        return {(link["from"], link["to"]) for link in state.get("links", [])}
+
+    new, old = pairs(after_state), pairs(before_state)
+    changed = new - old if added else old - new
+    return [
+        f"{knowing.name(s, at_least=Level.KNOWN)} → {knowing.name(c, at_least=Level.KNOWN)}"
+        for s, c in sorted(changed)
+        if min(knowing.level(s), knowing.level(c)) >= Level.KNOWN
+    ]
+
+
+def spawn_results(
+    figures: dict[str, dict[str, Any]], knowing: Knowing, mine: set[str], full: bool
+) -> list[DepartmentResult]:
+    """R32-R36 for the departments the viewer controls after the turn (every one for the
+    GM). "Consumed from X" says X supplies this department, so a supplier is named only
+    where the viewer knows it at least `known` (the rule for seeing a link)."""
+    results = []
+    for slug, data in sorted(figures.items(), key=lambda item: knowing.name(item[0])):
+        if not (full or slug in mine):
+            continue
+        dept = knowing.rows.get(slug)
+        produced_type = dept.produces_type if dept else ""
+        status = str(data.get("status", ""))
+        results.append(
+            DepartmentResult(
+                name=knowing.name(slug),
+                status=status,
+                status_label=status.replace("_", "-"),
+                chain_length=int(data.get("chain_length", 1)),
+                capacity=int(data.get("capacity", 0)),
+                produced=int(data.get("produced", 0)),
+                produced_label=Resource(produced_type).label if produced_type else "",
+                consumed=[
+                    Consumed(
+                        source="its own stash"
+                        if c.get("from") == slug
+                        else knowing.name(c.get("from"), at_least=Level.KNOWN),
+                        type_label=Resource(c["type"]).label if c.get("type") in TYPES else "",
+                        amount=int(c.get("amount", 0)),
+                    )
+                    for c in data.get("consumed", [])
+                ],
+                discarded=[
+                    a
+                    for k, n in data.get("discarded", {}).items()
+                    if (a := amount(k, int(n))) is not None
+                ],
+            )
+        )
+    return results

@@ -1,0 +1,117 @@
+"""The orders of a turn report and their dice rolls (RULES R20, R23, R40-R47), each
+department named only as far as the viewer knows it (R50)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
+
+from campaigns.engine.board import TYPES
+from campaigns.models import Campaign, Order, Turn
+from campaigns.models.board import Resource
+
+from .report_view_models import UNNAMED, OrderView, RollView
+from .report_visibility import Knowing
+
+
+def verify_url(campaign: Campaign, number: int, key: str, dice: int) -> str:
+    path = reverse("verify_dice", args=[campaign.slug, number])
+    return f"{path}?{urlencode({'key': key, 'dice': dice})}"
+
+
+def roll_views(turn: Turn, rolls: list[dict[str, Any]]) -> list[RollView]:
+    views = []
+    for roll in rolls:
+        key = str(roll.get("key", ""))
+        views.append(
+            RollView(
+                key=key,
+                label=key.rsplit(":", 1)[-1],
+                dice=int(roll.get("dice", 0)),
+                skill=int(roll.get("skill", 0)),
+                tn=int(roll.get("tn", 0)),
+                faces=[int(f) for f in roll.get("faces", [])],
+                successes=int(roll.get("successes", 0)),
+                verify_url=verify_url(turn.campaign, turn.number, key, int(roll.get("dice", 0))),
+            )
+        )
+    return views
+
+
+def tokens_text(tokens: object) -> str:
+    if not isinstance(tokens, dict):
+        return ""
+    parts = [f"{n} {Resource(k).label.lower()}" for k, n in tokens.items() if k in TYPES and n]
+    return ", ".join(parts)
+
+
+def order_summary(order: Order, knowing: Knowing) -> str:
+    """One line in words. Names go through `knowing`: an order names departments its
+    player chose, but the GM may since have lowered what they know (R50)."""
+    p = order.payload
+    name = knowing.name
+    match order.kind:
+        case Order.Kind.ADD_LINK | Order.Kind.BREAK_LINK:
+            return f"{name(p.get('from'))} → {name(p.get('to'))}"
+        case Order.Kind.PRIORITY:
+            consumers = ", ".join(name(c) for c in p.get("consumers", []))
+            return f"{name(p.get('department'))} feeds first: {consumers}"
+        case Order.Kind.MOVE | Order.Kind.REINFORCE:
+            path = " → ".join(name(s) for s in p.get("path", []))
+            text = f"{name(p.get('from'))} → {path}: {tokens_text(p.get('tokens'))}"
+            if order.kind == Order.Kind.REINFORCE:
+                text = f"Reinforcing against attempt #{p.get('answers')}: {text}"
+            return text
+        case Order.Kind.ATTEMPT:
+            text = f"{name(p.get('attacker'))} on {name(p.get('target'))}"
+            if cost := tokens_text(p.get("cost")):
+                text += f", paying {cost}"
+            if spend := tokens_text(p.get("spend")):
+                text += f", spending {spend}"
+            return text
+        case Order.Kind.FUNCTION:
+            text = f"{name(p.get('department'))}: {p.get('function', '')} ({p.get('stat', '')})"
+            if spend := tokens_text(p.get("spend")):
+                text += f", spending {spend}"
+            if intent := p.get("intent"):
+                text += f". Intent: {intent}"
+            return text
+    return ""
+
+
+def order_view(
+    turn: Turn, order: Order, outcome: dict[str, Any], knowing: Knowing, *, full: bool
+) -> OrderView:
+    published = order.gm_note_published
+    return OrderView(
+        id=order.engine_id,
+        player=order.player.display_name,
+        kind=order.kind,
+        kind_label=order.get_kind_display(),
+        summary=order_summary(order, knowing),
+        status=str(outcome.get("status", order.status)),
+        reason=str(outcome.get("reason", "")),
+        rolls=roll_views(turn, outcome.get("rolls", [])),
+        gm_note=order.gm_note if (full or published) else "",
+        gm_note_published=published,
+    )
+
+
+def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Knowing) -> OrderView:
+    """An attempt on the viewer's department, as its defender sees it (see board_report)."""
+    attacker = order.payload.get("attacker")
+    name = knowing.rows[attacker].name if attacker in knowing.rows else UNNAMED
+    return OrderView(
+        id=order.engine_id,
+        player="",
+        kind=order.kind,
+        kind_label="Linking attempt on your department",
+        summary=f"{name} on {knowing.name(order.payload.get('target'))}",
+        status=str(outcome.get("status", order.status)),
+        reason=str(outcome.get("reason", "")),
+        rolls=roll_views(turn, outcome.get("rolls", [])),
+        gm_note="",
+        gm_note_published=False,
+    )

@@ -1,0 +1,105 @@
+"""The turn report's view-models (RULES R23, R31, R40-R47): plain dataclasses holding only
+what one viewer may see (R50), built by `reports` and read by the report page and mail."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from campaigns.models import Campaign, Order
+from campaigns.visibility import Amount
+
+UNNAMED = "a department you do not know"
+
+
+@dataclass(frozen=True)
+class RollView:
+    """One dice pool roll (R20) with the link that recomputes it from the seed (R23)."""
+
+    key: str
+    label: str  # attack, defend, function, ...
+    dice: int
+    skill: int
+    tn: int
+    faces: list[int]
+    successes: int
+    verify_url: str
+
+
+@dataclass(frozen=True)
+class OrderView:
+    id: str
+    player: str  # who gave it (the viewer's own name in a player's report)
+    kind: str
+    kind_label: str
+    summary: str
+    status: str
+    reason: str
+    rolls: list[RollView]
+    gm_note: str  # players: only once published
+    gm_note_published: bool
+
+    @property
+    def is_function(self) -> bool:
+        return self.kind == Order.Kind.FUNCTION
+
+
+@dataclass(frozen=True)
+class Consumed:
+    source: str  # a name, or UNNAMED when the viewer may not see the supplier
+    type_label: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class DepartmentResult:
+    """Spawn and consume (R32-R36) of one department the viewer controls."""
+
+    name: str
+    status: str
+    status_label: str
+    chain_length: int
+    capacity: int
+    produced: int
+    produced_label: str
+    consumed: list[Consumed]
+    discarded: list[Amount]
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    name: str
+    slug: str
+    orders: list[OrderView]
+    # R46: attempts on the viewer's departments by other players (empty for the GM, whose
+    # `orders` holds every order).
+    attacks: list[OrderView]
+    changes: list[str]  # captures and departments leaving structures (R44, R13)
+    links_added: list[str]
+    links_removed: list[str]
+    departments: list[DepartmentResult]
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    campaign: Campaign  # name, slug: nothing hidden
+    number: int
+    full_view: bool
+    processed_at: dt.datetime | None
+    seed: str
+    commitment: str
+    commitment_ok: bool
+    boards: list[BoardReport] = field(default_factory=list)
+
+    @property
+    def is_start(self) -> bool:
+        return self.number == 0
+
+    @property
+    def rolls(self) -> list[RollView]:
+        return [
+            roll
+            for board in self.boards
+            for order in [*board.orders, *board.attacks]
+            for roll in order.rolls
+        ]

@@ -1,0 +1,167 @@
+"""Turn reports (RULES R23, R31, R40-R47), built per viewer under R50.
+
+A report is assembled from what the turn job recorded: the `TurnRecord` of each board (the
+engine's resolve and spawn-consume report, and the state after the turn), the previous
+turn's record (the state before it) and the `Order` rows. What each viewer may see of each
+department is decided by `visibility.level_of`, the one place R50 lives;
+`report_visibility.Knowing` only adds the history: a department the viewer controlled before
+or after this turn counts as controlled *for this report*, and one they control now but did
+not then is capped at `known` (its stash back then belonged to someone else).
+
+Like the selectors, the builders return dataclasses (`report_view_models`) that hold only
+what the viewer may see, so a hidden field cannot reach a template or a mail by accident.
+This module assembles them; `report_orders` words the orders and rolls, and
+`report_board_changes` says what changed on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+
+from campaigns.engine.dice import commitment as seed_commitment
+from campaigns.engine.errors import EngineError
+from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
+from campaigns.visibility import department_rows, is_gm, viewer_knowledge
+
+from .order_checks import safe_reason
+from .report_board_changes import link_changes, spawn_results, structure_changes, structures
+from .report_orders import attack_view, order_view
+from .report_view_models import BoardReport, OrderView, TurnReport
+from .report_visibility import Knowing
+
+# --- Reading -----------------------------------------------------------------------------------
+
+
+def processed_turn(campaign: Campaign, number: int) -> Turn:
+    """Turn `number` of `campaign` if it has been processed; 404 otherwise (no report, no
+    published seed before then, R23)."""
+    turn = Turn.objects.filter(campaign=campaign, number=number).first()
+    if turn is None or turn.status != Turn.Status.PROCESSED:
+        raise Http404("no report for this turn")
+    return turn
+
+
+def commitment_matches(turn: Turn) -> bool:
+    try:
+        return seed_commitment(turn.seed) == turn.commitment
+    except EngineError:
+        return False
+
+
+def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
+    """The report of processed turn `turn` as `viewer` may see it."""
+    campaign = viewer.campaign
+    records = list(
+        TurnRecord.objects.filter(turn=turn).select_related("board").order_by("board__name")
+    )
+    previous = {
+        r.board_id: r.state
+        for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
+    }
+    full = is_gm(viewer)
+    orders = Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED)
+    if not full:
+        # Own orders, and other players' attempts (filtered per board below: only those on
+        # the viewer's departments are kept).
+        orders = orders.filter(player=viewer) | orders.filter(kind=Order.Kind.ATTEMPT)
+    order_rows = list(orders.select_related("player__user").order_by("player", "seq", "pk"))
+    knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign)
+    departments = list(department_rows(board__campaign=campaign))
+    boards = []
+    for record in records:
+        before = previous.get(record.board_id, {})
+        boards.append(
+            board_report(
+                turn,
+                viewer,
+                record,
+                before,
+                [d for d in departments if d.board_id == record.board_id],
+                knowledge,
+                [o for o in order_rows if o.board_id == record.board_id],
+            )
+        )
+    return TurnReport(
+        campaign=campaign,
+        number=turn.number,
+        full_view=full,
+        processed_at=turn.processed_at,
+        seed=turn.seed,
+        commitment=turn.commitment,
+        commitment_ok=commitment_matches(turn),
+        boards=boards,
+    )
+
+
+def board_report(
+    turn: Turn,
+    viewer: Membership,
+    record: TurnRecord,
+    before_state: dict[str, Any],
+    rows: list[Department],
+    knowledge: dict[int, int],
+    orders: list[Order],
+) -> BoardReport:
+    full = is_gm(viewer)
+    me = viewer.player_id
+    before, after = structures(before_state), structures(record.state)
+    mine_before = {slug for slug, owner in before.items() if owner == me}
+    mine_after = {slug for slug, owner in after.items() if owner == me}
+    knowing = Knowing(viewer, rows, knowledge, mine_before | mine_after)
+    players = player_names(viewer.campaign)
+    report = record.report
+    outcomes = report.get("orders", {})
+
+    own: list[OrderView] = []
+    attacks: list[OrderView] = []
+    for order in orders:
+        outcome = outcomes.get(order.engine_id) or order.result or {}
+        if not full and outcome.get("reason"):
+            # R50: the engine's reasons name slugs and may state hidden facts (another
+            # department's links, an attacker's stash); players get them filtered exactly as
+            # at submission.
+            reason = safe_reason(str(outcome["reason"]), board=record.board, player=viewer)
+            outcome = {**outcome, "reason": reason}
+        if full or order.player_id == viewer.pk:
+            own.append(order_view(turn, order, outcome, knowing, full=full))
+        elif order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before:
+            # R46: the defender was told at once which department was targeted and by whom,
+            # and their own department rolled the defence, so they see the attempt: the
+            # attacking department's name, the outcome and both rolls (which are derived from
+            # the public seed anyway). Not the attacker's cost or spend, nor their player.
+            attacks.append(attack_view(turn, order, outcome, knowing))
+
+    return BoardReport(
+        name=record.board.name,
+        slug=record.board.slug,
+        orders=own,
+        attacks=attacks,
+        changes=structure_changes(before, after, knowing, players) if before_state else [],
+        links_added=link_changes(record.state, before_state, knowing, added=True),
+        links_removed=link_changes(record.state, before_state, knowing, added=False),
+        departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
+    )
+
+
+def player_names(campaign: Campaign) -> dict[str, str]:
+    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
+
+
+# --- The GM's notes (R45) ----------------------------------------------------------------------
+
+
+def function_order(turn: Turn, order_id: int) -> Order:
+    order = Order.objects.filter(turn=turn, pk=order_id, kind=Order.Kind.FUNCTION).first()
+    if order is None or order.status == Order.Status.CANCELLED:
+        raise Http404("no such function roll")
+    return order
+
+
+def order_note_set(*, order: Order, note: str, published: bool) -> Order:
+    """R45: what a function roll meant in the world; the player sees it once published."""
+    order.gm_note = note
+    order.gm_note_published = published and bool(note.strip())
+    order.save(update_fields=["gm_note", "gm_note_published", "updated_at"])
+    return order

@@ -1,0 +1,46 @@
+"""The turn report in a real browser (Debian's chromium via Playwright, as in
+tests/web/test_browser.py): Carol reads her report of a turn in which she captured Alice's
+City Watch, follows a roll to the verify page and sees it match. Screenshots go to
+test-output/ for a human to look at."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.services.demo import DEMO_PASSWORD
+from tests.browser import BROWSER_MARKS, OUTPUT
+from tests.reports.conftest import play_turn_one
+
+pytestmark = BROWSER_MARKS
+
+
+def test_carol_reads_her_report_and_verifies_a_die(
+    live_server: Any, transactional_db: None, browser: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    played = play_turn_one()
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "carol")
+    page.fill("#id_password", DEMO_PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+    page.goto(f"{live_server.url}{played.campaign.get_absolute_url()}")
+    page.locator("[data-report-link]").first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Turn 1 report")
+    attempt = played.orders["carol_attempt"]
+    expect(page.locator(f"#order-{attempt.pk}")).to_contain_text("succeeded")
+    expect(page.locator("#changes-city")).to_contain_text("The City Watch was captured")
+    content = page.content()
+    assert "ALICE-INTENT-SENTINEL" not in content
+    assert "BOB-INTENT-SENTINEL" not in content
+    page.screenshot(path=str(OUTPUT / "report-carol-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.screenshot(path=str(OUTPUT / "report-carol-phone.png"), full_page=True)
+
+    page.locator(f"#order-{attempt.pk} a", has_text="verify").first.click()
+    expect(page.locator("[data-match]")).to_contain_text("Matches the faces in your report")
+    expect(page.locator("[data-commitment-check]")).to_contain_text("matches the commitment")
+    page.screenshot(path=str(OUTPUT / "verify-carol-phone.png"), full_page=True)

@@ -1,0 +1,208 @@
+"""The turn report page (issue 4, part 6): each player sees their own orders, statuses,
+reasons and rolls, the captures and links they may know of, and the spawn-and-consume
+results of their own departments; never another player's orders or anything R50 hides.
+The GM sees everything and publishes what each function roll meant."""
+
+from __future__ import annotations
+
+import html
+
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.models import Knowledge, Order
+from campaigns.services.order_checks import safe_reason
+from tests.reports.conftest import Played
+from tests.web.handmade import ClientFor
+
+
+def report_url(played: Played, number: int = 1) -> str:
+    return reverse("turn_report", args=[played.campaign.slug, number])
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+def roll_row(roll: dict) -> str:
+    faces = " ".join(str(f) for f in roll["faces"])
+    return (
+        f"<td><code>{roll['key']}</code></td>\n  <td>{roll['dice']}</td>\n  "
+        f"<td>{roll['skill']}</td>\n  <td>{roll['tn']}</td>\n  <td data-faces>{faces}</td>\n  "
+        f"<td>{roll['successes']}</td>"
+    )
+
+
+def test_the_turn_resolved_as_the_fixture_intends(played: Played) -> None:
+    assert played.order("alice_roll").status == Order.Status.SUCCEEDED
+    assert played.order("alice_move").status == Order.Status.SUCCEEDED
+    assert played.order("alice_bad").status == Order.Status.REJECTED
+    assert played.order("carol_attempt").status == Order.Status.SUCCEEDED
+
+
+def test_a_player_sees_her_orders_statuses_reasons_and_every_roll(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = page(client_for("alice"), report_url(played))
+    roll = played.order("alice_roll")
+    bad = played.order("alice_bad")
+    assert f'id="order-{roll.pk}"' in content
+    assert "ALICE-INTENT-SENTINEL" in content
+    assert f'id="order-{played.orders["alice_move"].pk}"' in content
+    assert f'id="order-{bad.pk}"' in content
+    # The reason as the engine gave it names a slug; the player reads it filtered (R50).
+    shown = safe_reason(bad.result["reason"], board=bad.board, player=bad.player)
+    assert bad.result["reason"] and shown in content
+    assert "rejected" in content
+    (function_roll,) = roll.result["rolls"]
+    assert function_roll["key"] == f"1:{roll.pk}:function"
+    assert roll_row(function_roll) in content
+    # Her own departments' spawn and consume: the Mint is funded from the Treasury.
+    assert "The Mint" in content
+    assert "1 Authority from The Treasury" in content
+    assert "from its own stash" in content  # the Treasury paid itself first (R33)
+
+
+def test_a_player_does_not_see_other_players_orders_or_hidden_departments(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = page(client_for("alice"), report_url(played))
+    bob_roll = played.order("bob_roll")
+    assert f'id="order-{bob_roll.pk}"' not in content
+    assert "BOB-INTENT-SENTINEL" not in content
+    assert f"1:{bob_roll.pk}:function" not in content
+    # Departments Alice does not know (R50), and one she knows but whose stash and spawn
+    # figures are Bob's.
+    for hidden in ["Printing Press", "Seminary", "Rebel Cell", "Dock Workers", "Guild Hall"]:
+        assert hidden not in content, hidden
+
+    bob = page(client_for("bob"), report_url(played))
+    assert "ALICE-INTENT-SENTINEL" not in bob
+    assert f'id="order-{played.orders["alice_roll"].pk}"' not in bob
+    assert f'id="order-{played.orders["carol_attempt"].pk}"' not in bob
+    # Bob knows neither side of Carol's capture, nor anything of Alice's structure but
+    # the Mint (known: the card, never its stash or spawn figures).
+    for hidden in ["City Watch", "Thieves", "Seminary", "Spice House", "The Mint"]:
+        assert hidden not in bob, hidden
+    assert "BOB-INTENT-SENTINEL" in bob
+
+
+def test_the_defender_sees_the_attempt_on_her_department_and_its_capture(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = page(client_for("alice"), report_url(played))
+    attempt = played.order("carol_attempt")
+    assert 'id="attacks-city"' in content
+    assert "The Thieves' Guild on The City Watch" in content
+    for roll in attempt.result["rolls"]:
+        assert roll_row(roll) in content
+    assert "The City Watch was captured by Mother Carol of the Eye" in content
+    # Not what Carol paid, nor the departments on Carol's side.
+    assert "paying" not in content.split('id="attacks-city"')[1].split("</ul>")[0]
+    assert "Seminary" not in content
+
+
+def test_the_attacker_sees_both_rolls_the_capture_and_where_her_new_department_fed(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = page(client_for("carol"), report_url(played))
+    attempt = played.order("carol_attempt")
+    keys = [r["key"] for r in attempt.result["rolls"]]
+    assert keys == [f"1:{attempt.pk}:attack", f"1:{attempt.pk}:defend"]
+    for roll in attempt.result["rolls"]:
+        assert roll_row(roll) in content
+    assert "The City Watch was captured by Mother Carol of the Eye from Alice Ambergris" in content
+    assert "New link: The Thieves' Guild → The City Watch" in content
+    assert "from The Thieves' Guild" in content  # the City Watch's spawn and consume
+    # Alice's Mint, which used to feed the City Watch, stays hidden from Carol (rumoured).
+    assert "Link gone" not in content
+    assert "ALICE-INTENT-SENTINEL" not in content
+
+
+def test_a_capture_shows_to_a_player_who_knows_the_department_and_not_to_a_rumour(
+    played: Played, client_for: ClientFor
+) -> None:
+    city_watch = played.campaign.boards.get(slug="city").departments.get(slug="city-watch")
+    bob = played.members["bob"]
+    row = Knowledge.objects.create(player=bob, department=city_watch, level=Knowledge.Level.KNOWN)
+    content = page(client_for("bob"), report_url(played))
+    assert "The City Watch was captured by Mother Carol of the Eye from Alice Ambergris" in content
+    # He does not know the Thieves' Guild, so neither the new link nor the attacker shows.
+    assert "Thieves" not in content
+
+    row.level = Knowledge.Level.RUMOURED
+    row.save()
+    content = page(client_for("bob"), report_url(played))
+    assert "City Watch" not in content
+
+
+def test_the_gm_sees_everything(played: Played, client_for: ClientFor) -> None:
+    content = page(client_for("gm"), report_url(played))
+    for order in played.orders.values():
+        assert f'id="order-{order.pk}"' in content
+    for text in ["ALICE-INTENT-SENTINEL", "BOB-INTENT-SENTINEL", "Printing Press", "Seminary"]:
+        assert text in content
+    assert "GM view" in content
+    assert "The City Watch was captured by Mother Carol of the Eye from Alice Ambergris" in content
+
+
+def test_the_gm_publishes_a_note_that_only_its_player_reads(
+    played: Played, client_for: ClientFor
+) -> None:
+    roll = played.orders["alice_roll"]
+    url = reverse("turn_report_note", args=[played.campaign.slug, 1, roll.pk])
+    note = "The new coins bear the Comptroller's face. NOTE-SENTINEL"
+    gm = client_for("gm")
+
+    response = gm.post(url, {f"note-{roll.pk}-gm_note": note})  # written, not published
+    assert response.status_code == 302
+    assert "NOTE-SENTINEL" in page(gm, report_url(played))
+    assert "NOTE-SENTINEL" not in page(client_for("alice"), report_url(played))
+
+    gm.post(url, {f"note-{roll.pk}-gm_note": note, f"note-{roll.pk}-publish": "on"})
+    assert played.order("alice_roll").gm_note_published
+    assert note in page(client_for("alice"), report_url(played))
+    for other in ["bob", "carol"]:
+        assert "NOTE-SENTINEL" not in page(client_for(other), report_url(played))
+
+
+def test_only_the_gm_writes_notes(played: Played, client_for: ClientFor) -> None:
+    roll = played.orders["alice_roll"]
+    url = reverse("turn_report_note", args=[played.campaign.slug, 1, roll.pk])
+    response = client_for("alice").post(url, {f"note-{roll.pk}-gm_note": "mine", "publish": "on"})
+    assert response.status_code == 403
+    assert played.order("alice_roll").gm_note == ""
+    # Not a function roll: nothing to note.
+    move = played.orders["alice_move"]
+    url = reverse("turn_report_note", args=[played.campaign.slug, 1, move.pk])
+    assert client_for("gm").post(url, {f"note-{move.pk}-gm_note": "x"}).status_code == 404
+
+
+def test_turn_zero_is_the_campaign_start(played: Played, client_for: ClientFor) -> None:
+    content = page(client_for("alice"), report_url(played, 0))
+    assert "The campaign start" in content
+    assert "The City Watch" in content  # hers at the start
+    assert "Your orders" not in content
+
+
+def test_404_for_non_members_and_unprocessed_turns(played: Played, client_for: ClientFor) -> None:
+    get_user_model().objects.create_user("dave", "dave@example.com", "x")
+    dave = client_for("dave")
+    for name in ["turn_report", "verify_dice"]:
+        assert dave.get(reverse(name, args=[played.campaign.slug, 1])).status_code == 404
+        alice = client_for("alice")
+        assert alice.get(reverse(name, args=[played.campaign.slug, 2])).status_code == 404
+        assert alice.get(reverse(name, args=[played.campaign.slug, 99])).status_code == 404
+        assert alice.get(reverse(name, args=["no-such", 1])).status_code == 404
+
+
+def test_the_campaign_page_links_each_processed_turn_to_its_report(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = page(client_for("bob"), played.campaign.get_absolute_url())
+    assert f'href="{report_url(played, 1)}"' in content
+    assert f'href="{report_url(played, 0)}"' in content
+    assert reverse("turn_report", args=[played.campaign.slug, 2]) not in content
