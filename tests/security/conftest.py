@@ -1,0 +1,152 @@
+"""Fixtures and checks for the fog-of-war audit (RULES R50, R23, R46).
+
+The demo campaign (services/demo.py) with a sentinel in every hidden field of every
+department, so that a leak shows up as a plain substring of a page or a mail. What each
+player may see is computed here from the demo's own tables (owners and KNOWLEDGE), not
+from `selectors`, so these tests check the selectors rather than repeat them.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+import pytest
+
+import tests.reports.conftest as reports_conftest
+from campaigns.models import Campaign, Department, Turn
+from campaigns.services.demo import CITY, HARBOUR, KNOWLEDGE, demo_create
+from tests.reports.conftest import Played
+from tests.web.conftest import client_for, demo  # noqa: F401
+
+PLAYERS = ["alice", "bob", "carol"]
+UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
+CARDS = {card[0]: card for card in [*CITY, *HARBOUR]}  # slug -> demo tuple
+NAMES = {slug: card[1] for slug, card in CARDS.items()}
+
+
+def demo_levels(owners: dict[str, str | None] | None = None) -> dict[str, dict[str, int]]:
+    """player -> slug -> R50 level, from the demo's owners (or `owners`) and KNOWLEDGE.
+    A stored level is capped at `known`: control follows the structure."""
+    owners = owners or {slug: card[7] for slug, card in CARDS.items()}
+    return {
+        player: {
+            slug: CONTROLLED
+            if owners.get(slug) == player
+            else min(KNOWLEDGE[player].get(slug, UNKNOWN), KNOWN)
+            for slug in CARDS
+        }
+        for player in PLAYERS
+    }
+
+
+def sentinels_for(i: int, slug: str) -> dict[str, object]:
+    """Unique markers for one department's hidden fields (status fits 16 characters)."""
+    return {
+        "description": f"DESC-{slug}-SENTINEL",
+        "flaws": f"FLAWS-{slug}-SENTINEL",
+        "status": f"ST{i:02d}QXZ",
+        "capacity": 98100 + i,
+        "chain_length": 97300 + i,
+        "money": 97500 + i,
+        "people": 97700 + i,
+        "authority": 97900 + i,
+    }
+
+
+def sentinelize(campaign: Campaign, *, fields: Iterable[str] | None = None) -> None:
+    """Write the sentinels into every department of `campaign` (only `fields` if given)."""
+    rows = Department.objects.filter(board__campaign=campaign).order_by("slug")
+    for i, dept in enumerate(rows):
+        values = sentinels_for(i, dept.slug)
+        chosen = list(fields) if fields is not None else list(values)
+        for name in chosen:
+            setattr(dept, name, values[name])
+        dept.save(update_fields=chosen)
+
+
+def private_markers(campaign: Campaign) -> dict[str, list[str]]:
+    """slug -> the sentinels that only its controller may see (R50: stash, flaws and the
+    turn figures: status, capacity, chain length)."""
+    rows = Department.objects.filter(board__campaign=campaign).order_by("slug")
+    out = {}
+    for dept in rows:
+        out[dept.slug] = [
+            f"FLAWS-{dept.slug}-SENTINEL",
+            *(
+                str(v)
+                for v in [dept.capacity, dept.chain_length, dept.money, dept.people, dept.authority]
+                if v and v > 9000
+            ),
+            *([dept.status] if dept.status.endswith("QXZ") else []),
+        ]
+    return out
+
+
+def slug_pattern(slug: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(slug)}(?![\w-])")
+
+
+def shows(marker: str, text: str) -> bool:
+    """`marker` as a whole token: a numeric sentinel such as 98106 can occur by chance
+    inside a random hex token (the forms' one-time client_token), which is no leak."""
+    return slug_pattern(marker).search(text) is not None
+
+
+def leaks(
+    text: str,
+    levels: dict[str, int],
+    markers: dict[str, list[str]],
+    *,
+    allowed_names: Iterable[str] = (),
+    secrets: Iterable[str] = (),
+) -> list[str]:
+    """Everything in `text` that `levels` hides (R50), and any of `secrets` (R23).
+    `allowed_names`: departments a rule outside R50 names to this player (R46: the
+    attacker's department is told to the defender) -- their name only, nothing else."""
+    plain = html.unescape(text)
+    allowed = set(allowed_names)
+    found = []
+    for slug, level in levels.items():
+        if level == UNKNOWN and slug not in allowed and NAMES[slug] in plain:
+            found.append(f"name of unknown {slug}")
+        if level < KNOWN and slug_pattern(slug).search(plain):
+            found.append(f"slug of {slug} (level {level})")
+        if level < KNOWN and f"DESC-{slug}-SENTINEL" in plain:
+            found.append(f"card (description) of {slug} (level {level})")
+        if level < CONTROLLED:
+            found += [f"{m} of {slug} (level {level})" for m in markers[slug] if shows(m, plain)]
+    found += [f"secret {s[:12]}…" for s in secrets if s and s in plain]
+    return found
+
+
+def open_seed(campaign: Campaign) -> str:
+    return campaign.turns.get(status=Turn.Status.OPEN).seed
+
+
+@pytest.fixture
+def fogged(demo: Campaign) -> Campaign:  # noqa: F811
+    """The demo, turn 1 open, every department's hidden fields holding sentinels."""
+    sentinelize(demo)
+    return demo
+
+
+@pytest.fixture
+def played_fogged(db: None, django_capture_on_commit_callbacks, monkeypatch) -> Played:  # type: ignore[no-untyped-def]  # noqa: E501
+    """Turn 1 of the demo played (tests/reports/conftest.py: several players' orders, a
+    rejected one, Carol's attempt capturing Alice's City Watch), mails sent after commit;
+    flaws and descriptions hold sentinels from the start (the turn job recomputes the
+    figures, so those are checked against the report's own tables)."""
+
+    def create_with_sentinels() -> Campaign:
+        campaign = demo_create()
+        sentinelize(campaign, fields=["description", "flaws"])
+        return campaign
+
+    monkeypatch.setattr(reports_conftest, "demo_create", create_with_sentinels)
+    with django_capture_on_commit_callbacks(execute=True):
+        return reports_conftest.play_turn_one()
+
+
+__all__ = ["client_for", "demo"]
