@@ -17,10 +17,17 @@ def absolute_url(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
+# Fetch members with this, and `wants_mail` reads their settings without a query each.
+MAIL_RELATED = ("user", "user__notification_settings")
+
+
 def wants_mail(member: Membership, kind: str) -> bool:
     """Has this user left mail of `kind` switched on? (No settings row: everything on.)"""
-    chosen = NotificationSettings.objects.filter(user_id=member.user_id).first()
-    return chosen is None or bool(getattr(chosen, kind))
+    try:
+        chosen = member.user.notification_settings
+    except NotificationSettings.DoesNotExist:
+        return True
+    return bool(getattr(chosen, kind))
 
 
 def mail_member(member: Membership, kind: str, subject: str, body: str) -> bool:
@@ -60,7 +67,9 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
     reader sees. Returns how many mails went out."""
     path = reverse("turn_report", args=[campaign.slug, number])
     sent = 0
-    members = campaign.memberships.select_related("user").exclude(role=Membership.Role.OBSERVER)
+    members = campaign.memberships.select_related(*MAIL_RELATED).exclude(
+        role=Membership.Role.OBSERVER
+    )
     for member in members:
         member.campaign = campaign
         sent += mail_member(

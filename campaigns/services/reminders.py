@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
 
-from .notifications import REMINDERS, absolute_url, mail_member
+from .notifications import MAIL_RELATED, REMINDERS, absolute_url, mail_member
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ def players_to_remind(turn: Turn) -> list[Membership]:
         turn.campaign.memberships.filter(role=Membership.Role.PLAYER)
         .exclude(pk__in=busy)
         .exclude(pk__in=ready)
-        .select_related("user")
+        .select_related(*MAIL_RELATED)
     )
 
 
