@@ -24,19 +24,24 @@ def funding_queue(board: Board) -> list[tuple[Department, list[Department]]]:
     incoming links (those with none last), then by slug. Every legal incoming link carries
     the consumed type (R10)."""
     departments = board.departments
+    in_links = board.in_links
     out_links = board.out_links
     queue: list[tuple[float, str, Department, list[Department]]] = []
     for slug, dept in departments.items():
         if not dept.consumes:
             continue
-        suppliers = board.in_links.get(slug)
-        if suppliers:
+        suppliers = in_links.get(slug)
+        if not suppliers:
+            queue.append((NO_LINK, slug, dept, []))
+        elif len(suppliers) == 1:
+            # The usual case, without building a ranking (this runs once per consumer).
+            supplier = suppliers[0]
+            queue.append((out_links[supplier].index(slug), slug, dept, [departments[supplier]]))
+        else:
             ranked = sorted((out_links[s].index(slug), s) for s in suppliers)
             queue.append((ranked[0][0], slug, dept, [departments[s] for _, s in ranked]))
-        else:
-            queue.append((NO_LINK, slug, dept, []))
-    # Slugs are unique, so the sort never compares past them.
-    queue.sort(key=lambda entry: (entry[0], entry[1]))
+    # Slugs are unique, so comparing the tuples never gets past the slug.
+    queue.sort()
     return [(dept, suppliers) for _, _, dept, suppliers in queue]
 
 
@@ -71,46 +76,52 @@ def chain_lengths(board: Board, status: dict[str, str]) -> dict[str, int]:
     components in reverse topological order; walking them backwards visits every component
     after all its predecessors, so one pass computes the heaviest paths.
     """
-    successors: dict[str, list[str]] = {}
-    touched: set[str] = set()
+    # Departments as numbers 0..n-1 (dict order), so Tarjan's bookkeeping is plain lists.
+    slugs = list(board.departments)
+    number = {slug: i for i, slug in enumerate(slugs)}
+    successors: list[list[int]] = [[] for _ in slugs]
+    touched: list[int] = []
     for supplier, consumers in board.out_links.items():
-        funded = [c for c in consumers if status[c] == FUNDED]
+        funded = [number[c] for c in consumers if status[c] == FUNDED]
         if funded:
-            successors[supplier] = funded
-            touched.add(supplier)
-            touched.update(funded)
+            successors[number[supplier]] = funded
+            touched.append(number[supplier])
+            touched.extend(funded)
     # A department on no edge is its own component with nothing before it: L = 1. Only the
     # rest need Tarjan's algorithm.
-    lengths = dict.fromkeys(board.departments, 1)
-    components = strongly_connected([s for s in board.departments if s in touched], successors)
-    component_of: dict[str, int] = {}
+    lengths = dict.fromkeys(slugs, 1)
+    roots = sorted(set(touched))
+    components = strongly_connected(roots, successors)
+    component_of = [-1] * len(slugs)
     for index, members in enumerate(components):
-        for slug in members:
-            component_of[slug] = index
+        for node in members:
+            component_of[node] = index
     weight = [0] * len(components)
     for index in range(len(components) - 1, -1, -1):
         members = components[index]
         weight[index] += len(members)
-        for slug in members:
-            for nxt in successors.get(slug, ()):
+        for node in members:
+            for nxt in successors[node]:
                 target = component_of[nxt]
                 if target != index and weight[target] < weight[index]:
                     weight[target] = weight[index]
-    for slug, index in component_of.items():
-        lengths[slug] = weight[index]
+    for node in roots:
+        lengths[slugs[node]] = weight[component_of[node]]
     return lengths
 
 
-def strongly_connected(nodes: list[str], successors: dict[str, list[str]]) -> list[list[str]]:
-    """Tarjan's strongly connected components, iteratively; reverse topological order."""
-    index_of: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    components: list[list[str]] = []
+def strongly_connected(roots: list[int], successors: list[list[int]]) -> list[list[int]]:
+    """Tarjan's strongly connected components of the nodes reachable from `roots`,
+    iteratively; reverse topological order. Nodes are 0..len(successors)-1."""
+    size = len(successors)
+    index_of = [-1] * size
+    low = [0] * size
+    on_stack = [False] * size
+    stack: list[int] = []
+    components: list[list[int]] = []
     counter = 0
-    for root in nodes:
-        if root in index_of:
+    for root in roots:
+        if index_of[root] >= 0:
             continue
         work = [(root, 0)]
         while work:
@@ -119,32 +130,33 @@ def strongly_connected(nodes: list[str], successors: dict[str, list[str]]) -> li
                 index_of[node] = low[node] = counter
                 counter += 1
                 stack.append(node)
-                on_stack.add(node)
-            children = successors.get(node, ())
+                on_stack[node] = True
+            children = successors[node]
             recurse = False
             for i in range(child_index, len(children)):
                 child = children[i]
-                if child not in index_of:
+                if index_of[child] < 0:
                     work.append((node, i + 1))
                     work.append((child, 0))
                     recurse = True
                     break
-                if child in on_stack:
-                    low[node] = min(low[node], index_of[child])
+                if on_stack[child] and index_of[child] < low[node]:
+                    low[node] = index_of[child]
             if recurse:
                 continue
             if low[node] == index_of[node]:
                 members = []
                 while True:
                     member = stack.pop()
-                    on_stack.discard(member)
+                    on_stack[member] = False
                     members.append(member)
                     if member == node:
                         break
                 components.append(members)
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
     return components
 
 
