@@ -1,6 +1,6 @@
 from django.urls import path
 
-from campaigns import order_views, views
+from campaigns import order_views, report_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,8 +13,6 @@ urlpatterns = [
 ]
 
 # Turn reports, verify-the-dice and mail settings (campaigns/report_views.py).
-from campaigns import report_views  # noqa: E402
-
 urlpatterns += [
     path("c/<slug:slug>/turn/<int:number>/report/", report_views.turn_report, name="turn_report"),
     path(
