@@ -45,6 +45,9 @@ class NotificationSettingsForm(forms.ModelForm):
         fields = ["turn_processed", "reminders", "attack_notices"]
         labels = {
             "turn_processed": "Turn processed (with the link to your report)",
-            "reminders": "Reminder before the deadline when I have queued no orders",
+            "reminders": (
+                "Reminder before the deadline when I have queued no orders, and word when "
+                "the GM extends a deadline"
+            ),
             "attack_notices": "One of my departments is the target of a linking attempt",
         }

@@ -10,6 +10,7 @@ urlpatterns = [
     path("c/<slug:slug>/pause/", views.pause, name="campaign_pause"),
     path("c/<slug:slug>/resume/", views.resume, name="campaign_resume"),
     path("c/<slug:slug>/process/", views.process, name="turn_process"),
+    path("c/<slug:slug>/deadline/", views.extend_deadline, name="extend_deadline"),
 ]
 
 # Turn reports, verify-the-dice and mail settings (campaigns/report_views.py).

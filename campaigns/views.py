@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns import selectors
-from campaigns.forms import ProcessTurnForm
+from campaigns.forms import ExtendDeadlineForm, ProcessTurnForm
 from campaigns.models import Campaign, Membership
-from campaigns.services.campaigns import campaign_pause, campaign_resume, turn_process_now
+from campaigns.services.campaigns import (
+    campaign_pause,
+    campaign_resume,
+    turn_extend_deadline,
+    turn_process_now,
+)
 from campaigns.services.turns import campaign_start
 
 log = logging.getLogger(__name__)
@@ -131,3 +138,37 @@ def process(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
     }
     return render(request, "campaigns/process_confirm.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def extend_deadline(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: the form to move the open turn's deadline later (R30). POST: move it."""
+    viewer = gm_of(request, slug)
+    campaign = viewer.campaign
+    turn = selectors.current_turn(campaign)
+    if turn is None or turn.status != turn.Status.OPEN:
+        messages.error(request, "There is no open turn whose deadline could move.")
+        return redirect(campaign)
+    zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
+    local = turn.deadline.astimezone(zone).replace(tzinfo=None)
+    form = ExtendDeadlineForm(
+        request.POST or None, initial={"number": turn.number, "deadline": local}
+    )
+    if request.method == "POST":
+        with timezone.override(zone):  # the typed time is the campaign's local time
+            valid = form.is_valid()
+        if valid:
+            try:
+                moved = turn_extend_deadline(
+                    campaign=campaign,
+                    number=form.cleaned_data["number"],
+                    deadline=form.cleaned_data["deadline"],
+                )
+            except ValueError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, f"Turn {moved.number}'s deadline is extended.")
+                return redirect(campaign)
+    context = {"campaign": campaign, "turn": selectors.turn_view(turn), "form": form}
+    return render(request, "campaigns/extend_deadline.html", context)

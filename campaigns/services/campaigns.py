@@ -8,12 +8,21 @@ show the GM, as `campaign_start` raises.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
 
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
-from campaigns.models import Alignment, Campaign, Turn
+from campaigns.models import Alignment, Campaign, Membership, Notice, Turn
 
+from .notifications import MAIL_RELATED, REMINDERS, absolute_url, local_time_text, mail_member
 from .turns import campaign_set_status, turn_process
+
+# A guard against a mistyped year or month: one extension moves a deadline by four weeks at
+# most (the GM may extend again, or pause the campaign for a longer break).
+MAX_EXTENSION = dt.timedelta(days=28)
 
 
 def campaign_status_change(*, campaign: Campaign, expect: str, status: str) -> None:
@@ -48,6 +57,60 @@ def turn_process_now(*, campaign: Campaign, number: int) -> Turn:
     if opened is None:
         raise ValueError(f"Turn {number} is not open (it may have been processed already)")
     return opened
+
+
+def turn_extend_deadline(
+    *, campaign: Campaign, number: int, deadline: dt.datetime, now: dt.datetime | None = None
+) -> Turn:
+    """R30: the GM moves the deadline of open turn `number` later. Only that turn moves: the
+    turn after it is due at the first regular slot after the new deadline (turns.py). Every
+    player is told in the app and by mail (their reminder setting), and a player who has
+    queued nothing gets one more reminder before the new deadline (reminders.py)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
+            raise ValueError(f"{locked} is {locked.get_status_display().lower()}")
+        turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
+        if turn is None:
+            raise ValueError(f"Turn {number} is not open (it may have been processed already)")
+        if locked.status == Campaign.Status.RUNNING and turn.deadline <= now:
+            raise ValueError(f"Turn {number}'s deadline has passed: it is being processed")
+        if deadline <= max(turn.deadline, now):
+            raise ValueError(
+                f"The new deadline must be later than the current one "
+                f"({local_time_text(locked, turn.deadline)})"
+            )
+        if deadline - turn.deadline > MAX_EXTENSION:
+            raise ValueError(
+                "A deadline can be extended by at most 28 days at a time "
+                "(for a longer break, pause the campaign)"
+            )
+        turn.deadline = deadline
+        turn.save(update_fields=["deadline"])
+        players = list(
+            locked.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
+        )
+        text = (
+            f"The GM extended the deadline of turn {number}: it now closes on "
+            f"{local_time_text(locked, deadline)}."
+        )
+        url = locked.get_absolute_url()
+        Notice.objects.bulk_create(Notice(player=p, turn=turn, text=text, url=url) for p in players)
+        body = (
+            f"{text}\n\nThe campaign: {absolute_url(url)}\n\n"
+            f"To stop these mails: {absolute_url(reverse('notification_settings'))}"
+        )
+        for player in players:
+            player.campaign = locked
+            # robust: a mail server that is down is logged; the deadline has moved anyway.
+            transaction.on_commit(
+                lambda p=player: mail_member(
+                    p, REMINDERS, f"Turn {number} deadline extended", body
+                ),
+                robust=True,
+            )
+    return turn
 
 
 def alignments_create_default(*, campaign: Campaign) -> None:

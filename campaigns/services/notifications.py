@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
 from django.conf import settings
 from django.core.mail import send_mail
 from django.urls import reverse
@@ -19,6 +22,15 @@ def absolute_url(path: str) -> str:
 
 # Fetch members with this, and `wants_mail` reads their settings without a query each.
 MAIL_RELATED = ("user", "user__notification_settings")
+
+
+def local_time_text(campaign: Campaign, instant: dt.datetime) -> str:
+    """`instant` as a mail says it: in the campaign's time zone (UTC if that is invalid)."""
+    try:
+        zone: dt.tzinfo = ZoneInfo(campaign.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):  # validated on save; say it in UTC if not
+        zone = dt.UTC
+    return f"{instant.astimezone(zone):%A %d %B %Y at %H:%M %Z}"
 
 
 def wants_mail(member: Membership, kind: str) -> bool:

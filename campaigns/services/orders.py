@@ -273,7 +273,8 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     Notice.objects.create(player=defender, turn=order.turn, text=text, url=url)
     subject = "Attempt withdrawn" if cancelled else f"{target.name} is under attack"
     body = f"{text}\n\n{absolute_url(url)}"
-    transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body))
+    # robust: a mail server that is down is logged; the order is stored and the notice shown.
+    transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
 
 
 def notices_unread(player: Membership) -> list[Notice]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -28,7 +27,13 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
 
-from .notifications import MAIL_RELATED, REMINDERS, absolute_url, mail_member
+from .notifications import (
+    MAIL_RELATED,
+    REMINDERS,
+    absolute_url,
+    local_time_text,
+    mail_member,
+)
 
 log = logging.getLogger(__name__)
 
@@ -79,16 +84,12 @@ def reminder_claim(turn: Turn, player: Membership) -> bool:
 def reminder_mail(turn: Turn, player: Membership) -> bool:
     campaign = turn.campaign
     player.campaign = campaign
-    try:
-        zone = ZoneInfo(campaign.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):  # validated on save; say it in UTC if not
-        zone = dt.UTC
-    local = turn.deadline.astimezone(zone)
     return mail_member(
         player,
         REMINDERS,
         f"Turn {turn.number} closes soon and you have no orders",
-        f"Turn {turn.number} of {campaign.name} closes on {local:%A %d %B %Y at %H:%M %Z}, "
+        f"Turn {turn.number} of {campaign.name} closes on "
+        f"{local_time_text(campaign, turn.deadline)}, "
         f"and you have queued no orders for it.\n\n"
         f"Queue your orders: {absolute_url(campaign.get_absolute_url())}\n\n"
         f"To stop these reminders: {absolute_url(reverse('notification_settings'))}",

@@ -173,7 +173,8 @@ def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) 
                     f"The turn job failed {MAX_FAILURES} times and has stopped retrying.\n"
                     f"Last error: {turn.last_error}\nFix the cause, then reopen the turn in "
                     "the admin (status open, failures 0).",
-                )
+                ),
+                robust=True,  # the failure is recorded whether or not the mail goes out
             )
         turn.save(update_fields=["failures", "last_error", "status"])
     return turn

@@ -64,6 +64,9 @@ NASTY_TEXT = [
     "__other__",
     "up",
     "down",
+    "2027-03-28T02:30",
+    "2026-12-01T18:00",
+    "9999-12-31T23:59",
     "x" * 5000,
 ]
 nasty = st.one_of(st.sampled_from(NASTY_TEXT), st.text(max_size=30))
@@ -169,6 +172,7 @@ def test_hostile_input_to_the_gm_forms_and_query_strings_is_answered_not_crashed
     posts = [
         reverse("turn_process", args=[SLUG]),
         reverse("turn_report_note", args=[SLUG, 0, week["order"].pk]),
+        reverse("extend_deadline", args=[SLUG]),
     ]
     gets = [
         reverse("verify_dice", args=[SLUG, 0]),
@@ -181,7 +185,7 @@ def test_hostile_input_to_the_gm_forms_and_query_strings_is_answered_not_crashed
     for url in posts:
 
         @HOSTILE
-        @given(hostile_post(["number", "confirm", "text", "published"]))
+        @given(hostile_post(["number", "confirm", "text", "published", "deadline"]))
         def post_garbage(body: dict[str, Any]) -> None:
             # Never really process: the turn must stay open for the other examples.
             body.pop("confirm", None)
