@@ -1,0 +1,32 @@
+"""After-commit mail is robust: a mail server that is down is logged, never a 500."""
+
+from typing import Any
+
+import pytest
+from django.core.mail.backends.base import BaseEmailBackend
+from django.urls import reverse
+
+from campaigns.models import Notice, Order
+
+
+class DownMailServer(BaseEmailBackend):
+    """An SMTP server that is down."""
+
+    def send_messages(self, email_messages: Any) -> int:
+        raise ConnectionRefusedError("mail server down")
+
+
+@pytest.mark.django_db
+def test_a_mail_server_that_is_down_does_not_lose_the_order_nor_show_a_500(
+    demo: Any, client_for: Any, settings: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The attack notice's mail goes after commit; if it fails, the order is stored, the
+    defender's notice is in the app, and the attacker gets the usual redirect."""
+    settings.EMAIL_BACKEND = f"{__name__}.DownMailServer"
+    url = reverse("order_new", args=["tourmaline", "city", "attempt"])
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client_for("alice").post(url, {"attacker": "city-watch", "target": "guild-hall"})
+    assert response.status_code == 302
+    assert callbacks  # the mail was attempted, after commit
+    assert Order.objects.filter(kind=Order.Kind.ATTEMPT, player__user__username="alice").exists()
+    assert Notice.objects.filter(player__user__username="bob").count() == 1
