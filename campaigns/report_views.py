@@ -36,7 +36,14 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         }
         for board in report.boards
     ]
-    context = {"report": report, "campaign": viewer.campaign, "sections": sections}
+    previous, following = selectors.neighbour_reports(viewer.campaign, number)
+    context = {
+        "report": report,
+        "campaign": viewer.campaign,
+        "sections": sections,
+        "previous": previous,
+        "following": following,
+    }
     return render(request, "campaigns/reports/report.html", context)
 
 

@@ -158,6 +158,20 @@ def past_turns(campaign: Campaign) -> list[TurnView]:
     return [turn_view(t) for t in turns]
 
 
+def neighbour_reports(campaign: Campaign, number: int) -> tuple[int | None, int | None]:
+    """The turn numbers of the processed turns just before and after `number` (the report
+    page's previous / next links), None where there is none."""
+    numbers = set(
+        campaign.turns.filter(
+            status=Turn.Status.PROCESSED, number__in=[number - 1, number + 1]
+        ).values_list("number", flat=True)
+    )
+    return (
+        number - 1 if number - 1 in numbers else None,
+        number + 1 if number + 1 in numbers else None,
+    )
+
+
 def queued_order_count(turn: Turn) -> int:
     return turn.orders.filter(status=Order.Status.QUEUED).count()
 

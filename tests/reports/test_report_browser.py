@@ -39,6 +39,11 @@ def test_carol_reads_her_report_and_verifies_a_die(
     page.screenshot(path=str(OUTPUT / "report-carol-desktop.png"), full_page=True)
     page.set_viewport_size({"width": 375, "height": 812})
     page.screenshot(path=str(OUTPUT / "report-carol-phone.png"), full_page=True)
+    # Browse the history: back to the campaign start and forward again.
+    page.locator("[data-turn-nav] a[rel=prev]").first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("The campaign start")
+    page.locator("[data-turn-nav] a[rel=next]").first.click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Turn 1 report")
 
     page.locator(f"#order-{attempt.pk} a", has_text="verify").first.click()
     expect(page.locator("[data-match]")).to_contain_text("Matches the faces in your report")

@@ -206,3 +206,16 @@ def test_the_campaign_page_links_each_processed_turn_to_its_report(
     assert f'href="{report_url(played, 1)}"' in content
     assert f'href="{report_url(played, 0)}"' in content
     assert reverse("turn_report", args=[played.campaign.slug, 2]) not in content
+
+
+def test_reports_link_to_the_turns_before_and_after_them(
+    played: Played, client_for: ClientFor
+) -> None:
+    """History you can browse: turn 0 <-> turn 1; no link to turn 2, which is still open."""
+    bob = client_for("bob")
+    start = bob.get(report_url(played, 0)).context
+    assert (start["previous"], start["following"]) == (None, 1)
+    first = page(bob, report_url(played, 1))
+    assert f'href="{report_url(played, 0)}" rel="prev"' in first
+    assert 'rel="next"' not in first
+    assert reverse("turn_report", args=[played.campaign.slug, 2]) not in first
