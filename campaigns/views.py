@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaigns import selectors
 from campaigns.forms import ExtendDeadlineForm, ProcessTurnForm
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Membership, Turn
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
@@ -103,14 +103,19 @@ def resume(request: HttpRequest, slug: str) -> HttpResponse:
     return gm_action(request, slug, lambda c: campaign_resume(campaign=c), "Campaign resumed.")
 
 
+def gm_open_turn(request: HttpRequest, slug: str) -> tuple[Campaign, Turn | None]:
+    """For the GM's turn pages: the campaign, and its open turn (None if there is none)."""
+    campaign = gm_of(request, slug).campaign
+    turn = selectors.current_turn(campaign)
+    return campaign, turn if turn is not None and turn.status == Turn.Status.OPEN else None
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def process(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the confirmation page for processing the open turn now. POST: do it."""
-    viewer = gm_of(request, slug)
-    campaign = viewer.campaign
-    turn = selectors.current_turn(campaign)
-    if turn is None or turn.status != turn.Status.OPEN:
+    campaign, turn = gm_open_turn(request, slug)
+    if turn is None:
         messages.error(request, "There is no open turn to process.")
         return redirect(campaign)
     form = ProcessTurnForm(request.POST or None, initial={"number": turn.number})
@@ -144,10 +149,8 @@ def process(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def extend_deadline(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: the form to move the open turn's deadline later (R30). POST: move it."""
-    viewer = gm_of(request, slug)
-    campaign = viewer.campaign
-    turn = selectors.current_turn(campaign)
-    if turn is None or turn.status != turn.Status.OPEN:
+    campaign, turn = gm_open_turn(request, slug)
+    if turn is None:
         messages.error(request, "There is no open turn whose deadline could move.")
         return redirect(campaign)
     zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
