@@ -67,7 +67,9 @@ def test_the_next_turn_is_due_at_the_first_regular_slot_after_the_new_deadline(
     turn_extend_deadline(campaign=demo, number=1, deadline=sunday)
     opened = turn_process(campaign_id=demo.pk, number=1, now=sunday + dt.timedelta(minutes=1))
     assert opened is not None
-    assert opened.deadline == friday + dt.timedelta(days=7)  # the next Friday, 18:00 Berlin
+    # The next Friday, 18:00 in Berlin (wall time: a DST change may fall in between).
+    next_friday = friday.astimezone(BERLIN).date() + dt.timedelta(days=7)
+    assert opened.deadline == dt.datetime.combine(next_friday, dt.time(18, 0), tzinfo=BERLIN)
 
 
 @pytest.mark.parametrize(
