@@ -87,3 +87,23 @@ def test_bad_input_exits_2_with_one_line(args: tuple[str, ...], stdin: str, mess
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0]
     assert "Traceback" not in result.stderr
+
+
+def test_bench_prints_the_figures_for_the_sizes_asked() -> None:
+    result = engine("bench", "--runs", "1", "--sizes", "40,80")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert [line.split()[:2] for line in lines] == [
+        ["spawn-consume", "40"],
+        ["spawn-consume", "80"],
+        ["resolve", "40"],
+        ["resolve", "80"],
+    ]
+    assert all("lines run per department" in line for line in lines[:2])
+
+
+@pytest.mark.parametrize("sizes", ["x", "5", "1000,,2000", ""])
+def test_bench_refuses_bad_sizes_in_one_line(sizes: str) -> None:
+    result = engine("bench", "--sizes", sizes)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith("error:")

@@ -21,6 +21,17 @@ class BadInput(Exception):
     pass
 
 
+def sizes_list(text: str) -> tuple[int, ...]:
+    """--sizes 1000,10000: whole numbers from 10 to 1,000,000."""
+    try:
+        sizes = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("sizes must be whole numbers, e.g. 1000,10000") from None
+    if not sizes or not all(10 <= size <= 1_000_000 for size in sizes):
+        raise argparse.ArgumentTypeError("each size must be from 10 to 1000000")
+    return sizes
+
+
 class OneLineParser(argparse.ArgumentParser):
     """argparse prints usage and several lines on an error; ENGINE.md wants one line."""
 
@@ -67,6 +78,12 @@ class Command(BaseCommand):
         roll.add_argument("--sides", type=int, default=10)
         bench = commands.add_parser("bench")
         bench.add_argument("--runs", type=int, default=5)
+        bench.add_argument(
+            "--sizes",
+            type=sizes_list,
+            default=(1_000, 10_000),
+            help="board sizes, comma-separated (default 1000,10000)",
+        )
         return parser
 
     def run_from_argv(self, argv: list[str]) -> None:
@@ -84,7 +101,7 @@ class Command(BaseCommand):
     def dispatch(self, options: dict[str, Any]) -> str:
         action = options["action"]
         if action == "bench":
-            return "\n".join(engine_bench.run(runs=options.get("runs", 5)))
+            return "\n".join(engine_bench.run(sizes=options["sizes"], runs=options["runs"]))
         if action == "roll":
             seed, dice, sides = options["seed"], options["dice"], options.get("sides", 10)
             check_seed(seed)
