@@ -14,7 +14,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -225,22 +225,29 @@ def turns_ready_for_early_processing(now: dt.datetime | None = None) -> list[tup
     """(campaign id, turn number) of open turns of running campaigns with early processing
     on, where every player is ready and the last of them became ready EARLY_GRACE ago."""
     now = now or timezone.now()
-    due = []
-    turns = Turn.objects.filter(
-        status=Turn.Status.OPEN,
-        campaign__status=Campaign.Status.RUNNING,
-        campaign__early_processing=True,
-    ).values_list("pk", "campaign_id", "number")
-    for turn_id, campaign_id, number in turns:
-        players = Membership.objects.filter(campaign_id=campaign_id, role=Membership.Role.PLAYER)
-        ready = PlayerTurn.objects.filter(
-            turn_id=turn_id, player__in=players, ready_at__isnull=False
+    is_player = Q(campaign__memberships__role=Membership.Role.PLAYER)
+    ready = Q(
+        player_turns__ready_at__isnull=False, player_turns__player__role=Membership.Role.PLAYER
+    )
+    # One query for every campaign: the two joins multiply rows, hence the distinct counts.
+    turns = (
+        Turn.objects.filter(
+            status=Turn.Status.OPEN,
+            campaign__status=Campaign.Status.RUNNING,
+            campaign__early_processing=True,
         )
-        count = players.count()
-        last = ready.aggregate(m=Max("ready_at"))["m"]
-        if count and ready.count() == count and last <= now - EARLY_GRACE:
-            due.append((campaign_id, number))
-    return due
+        .annotate(
+            players=Count("campaign__memberships", filter=is_player, distinct=True),
+            ready=Count("player_turns", filter=ready, distinct=True),
+            last_ready=Max("player_turns__ready_at", filter=ready),
+        )
+        .values_list("campaign_id", "number", "players", "ready", "last_ready")
+    )
+    return [
+        (campaign_id, number)
+        for campaign_id, number, players, ready_count, last in turns
+        if players and ready_count == players and last <= now - EARLY_GRACE
+    ]
 
 
 # --- R46: telling the defender -------------------------------------------------------------

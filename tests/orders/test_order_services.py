@@ -16,6 +16,7 @@ from campaigns.models import (
     Campaign,
     Department,
     Link,
+    Membership,
     Notice,
     NotificationSettings,
     Order,
@@ -29,6 +30,7 @@ from campaigns.services import order_checks
 from campaigns.services import orders as service
 from campaigns.services.order_checks import OrderRefused
 from campaigns.services.turns import turn_process
+from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
 from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 
 pytestmark = pytest.mark.django_db
@@ -411,3 +413,20 @@ def test_the_preview_matches_brute_force_enumeration(
         defence.get("money", 0) if known else 0,
     )
     assert preview.chance == expected
+
+
+def test_the_early_processing_check_is_one_query_for_any_number_of_campaigns(
+    demo: Campaign, django_assert_num_queries
+) -> None:
+    now = timezone.now()
+    Campaign.objects.filter(pk=demo.pk).update(early_processing=True)
+    turn = open_turn(demo)
+    for name in ("alice", "bob", "carol"):
+        service.turn_mark_ready(player=member(demo, name), turn=turn, ready=True, now=now)
+    # A second campaign with early processing on, where nobody is ready.
+    other = CampaignFactory(status=Campaign.Status.RUNNING, early_processing=True)
+    MembershipFactory(campaign=other, role=Membership.Role.PLAYER)
+    TurnFactory(campaign=other, number=1, status=Turn.Status.OPEN)
+    with django_assert_num_queries(1):
+        due = service.turns_ready_for_early_processing(now + dt.timedelta(minutes=11))
+    assert due == [(demo.pk, 1)]
