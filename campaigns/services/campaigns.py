@@ -66,9 +66,9 @@ def turn_extend_deadline(
     turn after it is due at the first regular slot after the new deadline (turns.py). Every
     player is told in the app and by mail (their reminder setting), and a player who has
     queued nothing gets one more reminder before the new deadline (reminders.py)."""
-    now = now or timezone.now()
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        now = now or timezone.now()  # after the lock: the turn job may have held it
         if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
             raise ValueError(f"{locked} is {locked.get_status_display().lower()}")
         turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
@@ -78,10 +78,12 @@ def turn_extend_deadline(
             raise ValueError(f"Turn {number}'s deadline has passed: it is being processed")
         if deadline <= max(turn.deadline, now):
             raise ValueError(
-                f"The new deadline must be later than the current one "
+                f"The new deadline must be in the future and later than the current one "
                 f"({local_time_text(locked, turn.deadline)})"
             )
-        if deadline - turn.deadline > MAX_EXTENSION:
+        # From now if the deadline passed during a pause: a long pause can still end in a
+        # new deadline.
+        if deadline - max(turn.deadline, now) > MAX_EXTENSION:
             raise ValueError(
                 "A deadline can be extended by at most 28 days at a time "
                 "(for a longer break, pause the campaign)"

@@ -221,10 +221,14 @@ def turn_mark_ready(
     return row
 
 
-def turns_ready_for_early_processing(now: dt.datetime | None = None) -> list[tuple[int, int]]:
+def turns_ready_for_early_processing(
+    now: dt.datetime | None = None, *, campaign_id: int | None = None
+) -> list[tuple[int, int]]:
     """(campaign id, turn number) of open turns of running campaigns with early processing
-    on, where every player is ready and the last of them became ready EARLY_GRACE ago."""
+    on, where every player is ready and the last of them became ready EARLY_GRACE ago
+    (of one campaign only, with `campaign_id`)."""
     now = now or timezone.now()
+    only = {} if campaign_id is None else {"campaign_id": campaign_id}
     is_player = Q(campaign__memberships__role=Membership.Role.PLAYER)
     ready = Q(
         player_turns__ready_at__isnull=False, player_turns__player__role=Membership.Role.PLAYER
@@ -235,6 +239,7 @@ def turns_ready_for_early_processing(now: dt.datetime | None = None) -> list[tup
             status=Turn.Status.OPEN,
             campaign__status=Campaign.Status.RUNNING,
             campaign__early_processing=True,
+            **only,
         )
         .annotate(
             players=Count("campaign__memberships", filter=is_player, distinct=True),

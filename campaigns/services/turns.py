@@ -73,20 +73,22 @@ def turn_process(
 ) -> Turn | None:
     """Process turn `number` once; return the newly opened turn, or None if there was
     nothing to do (already processed, failed, or no such turn; with `running_only`, as the
-    tick asks, also a turn of a campaign that is not running, e.g. paused meanwhile).
+    tick asks, also a turn that is not due: its campaign paused meanwhile, or its deadline
+    extended).
 
     Takes the campaign row lock (select_for_update) for the whole job, so concurrent calls
     queue behind it and then see the turn processed.
     """
-    now = now or timezone.now()
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+        now = now or timezone.now()  # after the lock: we may have waited for it
         turn = Turn.objects.filter(campaign=campaign, number=number).first()
         if turn is None or turn.status != Turn.Status.OPEN:
             return None
         # Decided under the lock: the tick found the turn due, but its message may have
-        # waited in the queue (workers down) while the GM paused the campaign (R30).
-        if running_only and campaign.status != Campaign.Status.RUNNING:
+        # waited in the queue (workers down) while the GM paused the campaign or extended
+        # the deadline (R30).
+        if running_only and not scheduled_turn_is_due(campaign, turn, now):
             return None
         queued: defaultdict[int, list[Order]] = defaultdict(list)
         orders = list(turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
@@ -178,6 +180,20 @@ def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) 
             )
         turn.save(update_fields=["failures", "last_error", "status"])
     return turn
+
+
+def scheduled_turn_is_due(campaign: Campaign, turn: Turn, now: dt.datetime) -> bool:
+    """May the scheduled job process this open turn now? Only while the campaign runs, and
+    once the deadline has passed or (early processing) every player has been ready for the
+    grace period."""
+    from .orders import turns_ready_for_early_processing  # orders imports the engine checks
+
+    if campaign.status != Campaign.Status.RUNNING:
+        return False
+    if turn.deadline <= now:
+        return True
+    ready = turns_ready_for_early_processing(now, campaign_id=campaign.pk)
+    return (campaign.pk, turn.number) in ready
 
 
 def turn_process_safely(*, campaign_id: int, number: int) -> Turn | None:

@@ -29,7 +29,7 @@ from campaigns.selectors import Level
 from campaigns.services import order_checks
 from campaigns.services import orders as service
 from campaigns.services.order_checks import OrderRefused
-from campaigns.services.turns import turn_process
+from campaigns.services.turns import turn_process, turn_process_safely
 from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
 from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 
@@ -430,3 +430,20 @@ def test_the_early_processing_check_is_one_query_for_any_number_of_campaigns(
     with django_assert_num_queries(1):
         due = service.turns_ready_for_early_processing(now + dt.timedelta(minutes=11))
     assert due == [(demo.pk, 1)]
+
+
+def test_the_scheduled_job_processes_a_turn_early_only_after_the_grace(demo: Campaign) -> None:
+    """R30 early processing end to end: the job (as the tick queues it) decides under the
+    lock; before the deadline it processes the turn only once every player has been ready
+    for the grace period."""
+    Campaign.objects.filter(pk=demo.pk).update(early_processing=True)
+    turn = open_turn(demo)
+    just_now = timezone.now() - dt.timedelta(minutes=1)
+    for name in ("alice", "bob", "carol"):
+        service.turn_mark_ready(player=member(demo, name), turn=turn, ready=True, now=just_now)
+    assert turn_process_safely(campaign_id=demo.pk, number=1) is None  # grace not over
+    assert Turn.objects.get(pk=turn.pk).status == Turn.Status.OPEN
+    PlayerTurn.objects.filter(turn=turn).update(ready_at=timezone.now() - service.EARLY_GRACE)
+    opened = turn_process_safely(campaign_id=demo.pk, number=1)
+    assert opened is not None and opened.number == 2
+    assert Turn.objects.get(pk=turn.pk).status == Turn.Status.PROCESSED

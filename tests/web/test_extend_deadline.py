@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, Notice, PlayerTurn, Turn
-from campaigns.services.campaigns import turn_extend_deadline
+from campaigns.services.campaigns import campaign_pause, campaign_resume, turn_extend_deadline
 from campaigns.services.demo import demo_create
 from campaigns.services.reminders import reminders_send
-from campaigns.services.turns import turn_process
+from campaigns.services.turns import turn_process, turn_process_safely, turns_due
 from tests.browser import BROWSER_MARKS, DESKTOP, log_in, shot
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -75,8 +75,8 @@ def test_the_next_turn_is_due_at_the_first_regular_slot_after_the_new_deadline(
 @pytest.mark.parametrize(
     ("case", "message"),
     [
-        ("earlier", "must be later than the current one"),
-        ("same", "must be later than the current one"),
+        ("earlier", "later than the current one"),
+        ("same", "later than the current one"),
         ("too far", "at most 28 days"),
         ("wrong turn", "Turn 2 is not open"),
         ("already due", "deadline has passed"),
@@ -224,3 +224,30 @@ def test_the_gm_extends_the_deadline_in_a_browser_and_alice_is_told(
     alice = log_in(browser, base, "alice", DESKTOP)
     alice.goto(f"{base}{reverse('orders', args=[campaign.slug])}")
     expect(alice.locator("#notices")).to_contain_text("The GM extended the deadline of turn 1")
+
+
+def test_a_queued_job_for_a_turn_whose_deadline_was_extended_meanwhile_does_nothing(
+    demo: Campaign,
+) -> None:
+    """The tick found the turn due and queued the job; before a worker ran it, the GM
+    paused, extended the deadline and resumed. The job decides under the lock: not due."""
+    turn = open_turn(demo)
+    Turn.objects.filter(pk=turn.pk).update(deadline=timezone.now() - dt.timedelta(minutes=1))
+    assert turns_due() == [(demo.pk, 1)]  # queued by the tick
+    campaign_pause(campaign=demo)
+    new = timezone.now() + dt.timedelta(days=2)
+    turn_extend_deadline(campaign=demo, number=1, deadline=new)
+    campaign_resume(campaign=demo)
+    assert turn_process_safely(campaign_id=demo.pk, number=1) is None  # the queued job
+    turn.refresh_from_db()
+    assert (turn.status, turn.deadline) == (Turn.Status.OPEN, new)
+
+
+def test_a_campaign_paused_long_past_its_deadline_can_still_be_extended(demo: Campaign) -> None:
+    turn = open_turn(demo)
+    Campaign.objects.filter(pk=demo.pk).update(status=Campaign.Status.PAUSED)
+    now = turn.deadline + dt.timedelta(days=40)
+    new = now + dt.timedelta(days=3)
+    turn_extend_deadline(campaign=demo, number=1, deadline=new, now=now)
+    turn.refresh_from_db()
+    assert turn.deadline == new
