@@ -11,8 +11,6 @@ import hashlib
 from dataclasses import dataclass
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
@@ -20,7 +18,7 @@ from campaigns.models import Campaign, Membership, Order, Turn
 from campaigns.services.demo import demo_create
 from campaigns.services.state import board_state
 from campaigns.services.turns import turn_process
-from tests.web.handmade import ClientFor
+from tests.web.conftest import client_for  # noqa: F401  (the report tests log in too)
 
 
 @dataclass
@@ -82,15 +80,3 @@ def play_turn_one() -> Played:
 @pytest.fixture
 def played(db: None) -> Played:
     return play_turn_one()
-
-
-@pytest.fixture
-def client_for(db: None) -> ClientFor:
-    """A test client logged in as the named user."""
-
-    def make(username: str) -> Client:
-        client = Client()
-        client.force_login(get_user_model().objects.get(username=username))
-        return client
-
-    return make
