@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection
-from django.db.models import Model, QuerySet
+from django.db.models import Model
 
 from campaigns.engine.board import TYPES
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
@@ -59,18 +59,30 @@ def structure_players(board: Board) -> dict[int, str]:
     return {s.pk: engine_player_id(s.player_id) for s in Structure.objects.filter(board=board)}
 
 
+class BoardRows(NamedTuple):
+    """A board's departments and its structures' engine player ids: read once by the turn
+    job, which both builds the state from them and writes the result back into them."""
+
+    departments: list[Department]
+    players: dict[int, str]
+
+
+def board_rows(board: Board) -> BoardRows:
+    """2 queries."""
+    return BoardRows(list(board.departments.all()), structure_players(board))
+
+
 def board_state(
     board: Board,
     *,
     turn: Turn | None = None,
     orders: Iterable[Order] = (),
-    departments: QuerySet[Department] | None = None,
+    rows: BoardRows | None = None,
 ) -> dict[str, Any]:
-    """The board as an ENGINE.md state: 4 queries (catalogue, structures, departments,
-    links), plus none for `orders` the caller has already loaded."""
+    """The board as an ENGINE.md state: 2 queries (catalogue, links) plus 2 for the rows
+    unless the caller passes them, and none for `orders` the caller has already loaded."""
     campaign = board.campaign
-    players = structure_players(board)
-    rows = departments if departments is not None else board.departments.all()
+    departments, players = rows or board_rows(board)
     links = Link.objects.filter(board=board).order_by("supplier_id", "priority", "pk")
     # R5: a campaign without a catalogue of its own plays with the default one, which the
     # engine applies when the key is missing. An empty list would be a catalogue with no
@@ -79,7 +91,7 @@ def board_state(
     state: dict[str, Any] = {
         "settings": campaign.engine_settings(),
         **({"alignments": catalogue} if catalogue else {}),
-        "departments": [department_state(d, players) for d in rows],
+        "departments": [department_state(d, players) for d in departments],
         "links": [
             {"from": s, "to": c, "priority": p}
             for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
@@ -143,12 +155,14 @@ def bulk_set(rows: Sequence[Model], fields: Sequence[str]) -> None:
             )
 
 
-def board_apply(board: Board, result: dict[str, Any], report: dict[str, Any]) -> None:
-    """Write an engine result back: departments in one bulk update, links replaced.
-    `report` is the spawn-consume report (status and chain length per department).
-    Call inside the turn job's transaction."""
-    departments = {d.slug: d for d in board.departments.all()}
-    by_player = {player: pk for pk, player in structure_players(board).items()}
+def board_apply(
+    board: Board, result: dict[str, Any], report: dict[str, Any], rows: BoardRows
+) -> None:
+    """Write an engine result back into `rows` (read by `board_rows` in this transaction):
+    departments in one bulk update, links replaced. `report` is the spawn-consume report
+    (status and chain length per department). Call inside the turn job's transaction."""
+    departments = {d.slug: d for d in rows.departments}
+    by_player = {player: pk for pk, player in rows.players.items()}
     figures = report.get("departments", {})
     for data in result["departments"]:
         dept = departments[data["slug"]]

@@ -12,6 +12,7 @@ import datetime as dt
 import logging
 import secrets
 from collections import defaultdict
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,7 +23,7 @@ from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 
 from .notifications import notify_gms, notify_turn_processed
 from .schedule import next_deadline
-from .state import board_apply, board_state, bulk_set
+from .state import BoardRows, board_apply, board_rows, board_state, bulk_set
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +59,8 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
         setup.processed_at = now
         setup.save()
         for board in campaign.boards.all():
-            opened = engine.spawn_consume(board_state(board))
-            report = opened.pop("report")
-            board_apply(board, opened, report)
-            TurnRecord.objects.create(turn=setup, board=board, state=opened, report=report)
+            rows = board_rows(board)
+            open_board(board, setup, board_state(board, rows=rows), rows)
         turn = fresh_turn(campaign, 1, now=now, after=now)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
@@ -110,21 +109,31 @@ def turn_process(
 
 
 def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> None:
-    """R31 steps 2-4 for one board: resolve, spawn and consume, record."""
-    resolved = engine.resolve(board_state(board, turn=turn, orders=orders))
+    """R31 step 2 for one board: resolve its orders, then open it for the next turn."""
+    rows = board_rows(board)
+    resolved = engine.resolve(board_state(board, turn=turn, orders=orders, rows=rows))
     resolve_report = resolved.pop("report")
-    opened = engine.spawn_consume(resolved)
-    spawn_report = opened.pop("report")
-    board_apply(board, opened, spawn_report)
     for order in orders:
         outcome = resolve_report["orders"][order.engine_id]
         order.status = outcome["status"]
         order.result = outcome
+    open_board(board, turn, resolved, rows, resolve_report)
+
+
+def open_board(
+    board: Board,
+    turn: Turn,
+    state: dict[str, Any],
+    rows: BoardRows,
+    resolve_report: dict[str, Any] | None = None,
+) -> None:
+    """R31 steps 3-4 for one board: spawn and consume on `state`, write the result back into
+    `rows` and record it as `turn`'s TurnRecord (with the resolution report, if any)."""
+    opened = engine.spawn_consume(state)
+    spawn_report = opened.pop("report")
+    board_apply(board, opened, spawn_report, rows)
     TurnRecord.objects.create(
-        turn=turn,
-        board=board,
-        state=opened,
-        report={**resolve_report, **spawn_report},
+        turn=turn, board=board, state=opened, report={**(resolve_report or {}), **spawn_report}
     )
 
 
