@@ -182,12 +182,23 @@ def names_only_visible_departments(
             raise OrderRefused(GENERIC)
 
 
-def safe_reason(reason: str, *, board: Board, player: Membership) -> str:
+def safe_reason(
+    reason: str,
+    *,
+    board: Board,
+    player: Membership,
+    loaded: tuple[list[Department], dict[int, int]] | None = None,
+) -> str:
     """R50: the engine's reason with slugs replaced by names; a reason that concerns a
     department the player does not control is shown only if it states card facts of a
-    department they know, else replaced by a generic message."""
-    departments = list(Department.objects.filter(board=board).select_related("structure"))
-    knowledge = viewer_knowledge(player, board=board)
+    department they know, else replaced by a generic message. `loaded`: the board's
+    departments (with their structures) and the player's knowledge, if the caller has them
+    already (a report filters many reasons)."""
+    if loaded is None:
+        departments = list(Department.objects.filter(board=board).select_related("structure"))
+        knowledge = viewer_knowledge(player, board=board)
+    else:
+        departments, knowledge = loaded
     text = reason
     by_length = sorted(departments, key=lambda d: -len(d.slug))
     for dept in by_length:

@@ -37,7 +37,7 @@ from .report_visibility import Knowing
 def processed_turn(campaign: Campaign, number: int) -> Turn:
     """Turn `number` of `campaign` if it has been processed; 404 otherwise (no report, no
     published seed before then, R23)."""
-    turn = Turn.objects.filter(campaign=campaign, number=number).first()
+    turn = campaign.turns.filter(number=number).first()  # keeps turn.campaign: no query
     if turn is None or turn.status != Turn.Status.PROCESSED:
         raise Http404("no report for this turn")
     return turn
@@ -69,6 +69,7 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
     order_rows = list(orders.select_related("player__user").order_by("player", "seq", "pk"))
     knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign)
     departments = list(department_rows(board__campaign=campaign))
+    players = player_names(campaign)
     boards = []
     for record in records:
         before = previous.get(record.board_id, {})
@@ -81,6 +82,7 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
                 [d for d in departments if d.board_id == record.board_id],
                 knowledge,
                 [o for o in order_rows if o.board_id == record.board_id],
+                players,
             )
         )
     return TurnReport(
@@ -103,6 +105,7 @@ def board_report(
     rows: list[Department],
     knowledge: dict[int, int],
     orders: list[Order],
+    players: dict[str, str],
 ) -> BoardReport:
     full = is_gm(viewer)
     me = viewer.player_id
@@ -110,7 +113,6 @@ def board_report(
     mine_before = {slug for slug, owner in before.items() if owner == me}
     mine_after = {slug for slug, owner in after.items() if owner == me}
     knowing = Knowing(viewer, rows, knowledge, mine_before | mine_after)
-    players = player_names(viewer.campaign)
     report = record.report
     outcomes = report.get("orders", {})
 
@@ -122,7 +124,12 @@ def board_report(
             # R50: the engine's reasons name slugs and may state hidden facts (another
             # department's links, an attacker's stash); players get them filtered exactly as
             # at submission.
-            reason = safe_reason(str(outcome["reason"]), board=record.board, player=viewer)
+            reason = safe_reason(
+                str(outcome["reason"]),
+                board=record.board,
+                player=viewer,
+                loaded=(rows, knowledge),
+            )
             outcome = {**outcome, "reason": reason}
         if full or order.player_id == viewer.pk:
             own.append(order_view(turn, order, outcome, knowing, full=full))
