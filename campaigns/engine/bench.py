@@ -51,17 +51,16 @@ def random_state(size: int, *, orders: int = 0, seed: int = 1) -> dict[str, Any]
     by_type: dict[str, list[int]] = {t: [] for t in TYPES}
     for i, dept in enumerate(departments):
         by_type[dept["consumes"]["type"]].append(i)
-    out_degree = [0] * size
     in_degree = [0] * size
     links = []
     for supplier in range(size):
         candidates = by_type[departments[supplier]["produces"]["type"]]
+        chosen: set[int] = set()  # a supplier links to a consumer once
         for _ in range(2):
             consumer = rng.choice(candidates)
-            pair = {"from": f"d{supplier}", "to": f"d{consumer}"}
-            if consumer != supplier and in_degree[consumer] < 2 and pair not in links:
-                links.append(pair)
-                out_degree[supplier] += 1
+            if consumer != supplier and in_degree[consumer] < 2 and consumer not in chosen:
+                links.append({"from": f"d{supplier}", "to": f"d{consumer}"})
+                chosen.add(consumer)
                 in_degree[consumer] += 1
     state: dict[str, Any] = {
         "turn": 1,
@@ -77,9 +76,10 @@ def random_orders(
     rng: random.Random, departments: list[dict[str, Any]], links: list[dict[str, str]], count: int
 ) -> list[dict[str, Any]]:
     orders: list[dict[str, Any]] = []
+    owner_of = {d["slug"]: d["structure"] for d in departments}
     for n in range(count):
         link = rng.choice(links)
-        owner = next(d["structure"] for d in departments if d["slug"] == link["from"]) or "alice"
+        owner = owner_of[link["from"]] or "alice"
         kind = rng.choice(("move", "move", "function", "attempt", "priority", "break_link"))
         order: dict[str, Any] = {"id": f"o{n}", "player": owner, "kind": kind}
         if kind == "move":
