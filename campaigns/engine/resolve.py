@@ -43,7 +43,7 @@ class Resolution:
     def run(self, order: Order, handler: Callable[..., Outcome], *args: Any) -> Outcome:
         """Run `handler(*args)` for one order; an illegal order is rejected with its reason
         and changes nothing."""
-        if order.player is None or not isinstance(order.player, str):
+        if order.player is None:  # Order.parse makes any non-string player None
             outcome = Outcome("rejected", "the order names no player")
         else:
             try:

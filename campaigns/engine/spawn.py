@@ -201,7 +201,7 @@ def spawn_consume(board: Board) -> dict[str, dict[str, Any]]:
     lengths = chain_lengths(board, status)
     report: dict[str, dict[str, Any]] = {}
     for slug, dept in board.departments.items():
-        produced = dept.produces[1] if dept.produces else 0
+        produced = dept.produced_amount()
         length = lengths[slug]
         dept.capacity = produced * length
         dept.moved = no_tokens()
