@@ -246,8 +246,6 @@ class AttemptForm(OrderForm):
 
     def setup(self) -> None:
         self.fields["attacker"].choices, self.fields["target"].choices = attempt_choices(self.ctx)
-        for t in TYPES:
-            self.fields[f"cost_{t}"].help_text = ""
         self.fields[
             "cost_money"
         ].help_text = "Leave all three at 0 to pay the default: the type the target consumes."

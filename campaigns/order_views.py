@@ -134,13 +134,14 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         .select_related("board")
     )
     ready = PlayerTurn.objects.filter(turn=turn, player=viewer, ready_at__isnull=False).exists()
+    boards = selectors.boards_of(viewer.campaign)
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
         "turn": selectors.turn_view(turn),
         "queued": [(o, describe(o, names)) for o in queued],
         "done": [(o, describe(o, names), reason_of(o, viewer)) for o in done],
-        "boards": selectors.boards_of(viewer.campaign),
-        "structures": selectors.structures_of(viewer),
+        "boards": boards,
+        "structures": selectors.structures_of(viewer, boards),
         "kinds": [(k, FORMS[k].kind.label) for k in FORMS],
         "attacks": [(a, attack_text(a)) for a in attempts_against(viewer, turn)],
         "notices": service.notices_unread(viewer),
@@ -178,7 +179,6 @@ def order_form_page(
         "form": form,
         "title": title,
         "preview": preview,
-        "board": form.ctx.board,
         "is_attempt": isinstance(form, AttemptForm),
     }
     return render(request, "campaigns/orders/order_form.html", context)

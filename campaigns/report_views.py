@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,6 +16,7 @@ from campaigns.engine.dice import roll_faces
 from campaigns.models import NotificationSettings
 from campaigns.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
 from campaigns.services import reports
+from campaigns.views import gm_of
 
 
 @require_safe
@@ -60,9 +60,7 @@ def note_form(order: reports.OrderView) -> GmNoteForm | None:
 @login_required
 def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int) -> HttpResponse:
     """The GM writes (and publishes) what one function roll meant (R45)."""
-    viewer = selectors.membership_for_slug(request.user, slug)
-    if not selectors.is_gm(viewer):
-        raise PermissionDenied("Only the campaign's GM writes what a roll meant.")
+    viewer = gm_of(request, slug)
     turn = reports.processed_turn(viewer.campaign, number)
     order = reports.function_order(turn, order_id)
     form = GmNoteForm(request.POST, prefix=f"note-{order.pk}")
