@@ -51,7 +51,6 @@ class TurnView:
     number: int
     status: str
     status_label: str
-    opened_at: dt.datetime
     deadline: dt.datetime
     commitment: str
     seed: str | None
@@ -67,7 +66,6 @@ def turn_view(turn: Turn) -> TurnView:
         number=turn.number,
         status=turn.status,
         status_label=turn.get_status_display(),
-        opened_at=turn.opened_at,
         deadline=turn.deadline,
         commitment=turn.commitment,
         seed=turn.seed_if_published,
@@ -82,7 +80,6 @@ class CampaignSummary:
     name: str
     slug: str
     url: str
-    status: str
     status_label: str
     time_zone: str
     role: str
@@ -112,7 +109,6 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
             name=m.campaign.name,
             slug=m.campaign.slug,
             url=m.campaign.get_absolute_url(),
-            status=m.campaign.status,
             status_label=m.campaign.get_status_display(),
             time_zone=m.campaign.time_zone,
             role=m.role,
@@ -199,7 +195,6 @@ class LinkView:
     consumer: str
     resource: str
     priority: int | None  # only for the supplier's controller and the GM (R12)
-    mine: bool
 
 
 @dataclass(frozen=True)
@@ -249,16 +244,13 @@ def board_view(board: Board, viewer: Membership) -> BoardView:
         if min(levels[supplier_id], levels[consumer_id]) < Level.KNOWN:
             continue
         supplier, consumer = by_id[supplier_id], by_id[consumer_id]
-        owns_supplier = full or (
-            supplier.structure_id is not None and supplier.structure.player_id == viewer.pk
-        )
+        owns_supplier = levels[supplier_id] == Level.CONTROLLED  # the GM controls all
         links.append(
             LinkView(
                 supplier=supplier.name,
                 consumer=consumer.name,
                 resource=Resource(supplier.produces_type).label if supplier.produces_type else "",
                 priority=priority if owns_supplier else None,
-                mine=owns_supplier and not full,
             )
         )
     return BoardView(

@@ -28,7 +28,6 @@ def roll_views(turn: Turn, rolls: list[dict[str, Any]]) -> list[RollView]:
         views.append(
             RollView(
                 key=key,
-                label=key.rsplit(":", 1)[-1],
                 dice=int(roll.get("dice", 0)),
                 skill=int(roll.get("skill", 0)),
                 tn=int(roll.get("tn", 0)),

@@ -17,7 +17,6 @@ class RollView:
     """One dice pool roll (R20) with the link that recomputes it from the seed (R23)."""
 
     key: str
-    label: str  # attack, defend, function, ...
     dice: int
     skill: int
     tn: int

@@ -25,7 +25,6 @@ class Knowing:
         knowledge: dict[int, int],
         controlled_then: set[str],
     ) -> None:
-        self.viewer = viewer
         self.full = is_gm(viewer)
         self.rows = {d.slug: d for d in rows}
         self.levels: dict[str, Level] = {}
