@@ -11,8 +11,9 @@ from django.urls import reverse
 from campaigns.engine.board import TYPES
 from campaigns.models import Campaign, Order, Turn
 from campaigns.models.board import Resource
+from campaigns.visibility import Level
 
-from .report_view_models import UNNAMED, OrderView, RollView
+from .report_view_models import OrderView, RollView
 from .report_visibility import Knowing
 
 
@@ -100,8 +101,8 @@ def order_view(
 
 def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Knowing) -> OrderView:
     """An attempt on the viewer's department, as its defender sees it (see board_report)."""
-    attacker = order.payload.get("attacker")
-    name = knowing.rows[attacker].name if attacker in knowing.rows else UNNAMED
+    # R46 names the attacking department to the defender whatever they know of it.
+    name = knowing.name(order.payload.get("attacker"), at_least=Level.UNKNOWN)
     return OrderView(
         id=order.engine_id,
         player="",
