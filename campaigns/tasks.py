@@ -7,8 +7,8 @@ harmless by deciding in the database, under a row lock, whether the turn has run
 from celery import shared_task
 from django.utils import timezone
 
-from campaigns.services.orders import turns_ready_for_early_processing
-from campaigns.services.turns import turn_process_safely, turns_due
+from campaigns.selectors.turns import turns_due, turns_ready_for_early_processing
+from campaigns.services.turns import turn_process_safely
 
 
 @shared_task

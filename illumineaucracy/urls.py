@@ -5,5 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # login/, logout/, password_change/, ... with templates in templates/registration/.
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("campaigns.urls")),
+    path("", include("campaigns.web.urls")),
 ]

@@ -1,7 +1,7 @@
 """Players' weekly orders (RULES R40-R47): submit, edit, reorder, cancel, mark ready, the
-standing defence, and early processing once every player is ready.
+standing defence.
 
-Every order is checked at submission through the engine (services.order_checks, R40), and
+Every order is checked at submission through the engine (selectors.order_checks, R40), and
 refusals reach the player filtered by R50.
 
 Writes hold the campaign row lock and then the turn row lock (the turn job takes the campaign
@@ -14,7 +14,7 @@ import datetime as dt
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
@@ -29,9 +29,7 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
-
-from .notifications import ATTACK_NOTICES, absolute_url, mail_member
-from .order_checks import (
+from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
     order_check,
@@ -42,11 +40,10 @@ from .order_checks import (
     turn_check_open,
 )
 
+from .notifications import ATTACK_NOTICES, absolute_url, mail_member
+
 Kind = Order.Kind
 Action = OrderLog.Action
-# After the last player marks ready, wait this long before processing early: a last-second
-# change of mind is still possible.
-EARLY_GRACE = dt.timedelta(minutes=10)
 
 
 def locked_turn(turn: Turn) -> Turn:
@@ -221,40 +218,6 @@ def turn_mark_ready(
     return row
 
 
-def turns_ready_for_early_processing(
-    now: dt.datetime | None = None, *, campaign_id: int | None = None
-) -> list[tuple[int, int]]:
-    """(campaign id, turn number) of open turns of running campaigns with early processing
-    on, where every player is ready and the last of them became ready EARLY_GRACE ago
-    (of one campaign only, with `campaign_id`)."""
-    now = now or timezone.now()
-    only = {} if campaign_id is None else {"campaign_id": campaign_id}
-    is_player = Q(campaign__memberships__role=Membership.Role.PLAYER)
-    ready = Q(
-        player_turns__ready_at__isnull=False, player_turns__player__role=Membership.Role.PLAYER
-    )
-    # One query for every campaign: the two joins multiply rows, hence the distinct counts.
-    turns = (
-        Turn.objects.filter(
-            status=Turn.Status.OPEN,
-            campaign__status=Campaign.Status.RUNNING,
-            campaign__early_processing=True,
-            **only,
-        )
-        .annotate(
-            players=Count("campaign__memberships", filter=is_player, distinct=True),
-            ready=Count("player_turns", filter=ready, distinct=True),
-            last_ready=Max("player_turns__ready_at", filter=ready),
-        )
-        .values_list("campaign_id", "number", "players", "ready", "last_ready")
-    )
-    return [
-        (campaign_id, number)
-        for campaign_id, number, players, ready_count, last in turns
-        if players and ready_count == players and last <= now - EARLY_GRACE
-    ]
-
-
 # --- R46: telling the defender -------------------------------------------------------------
 
 
@@ -287,10 +250,6 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     body = f"{text}\n\n{absolute_url(url)}"
     # robust: a mail server that is down is logged; the order is stored and the notice shown.
     transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
-
-
-def notices_unread(player: Membership) -> list[Notice]:
-    return list(Notice.objects.filter(player=player, read_at__isnull=True)[:20])
 
 
 def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:

@@ -20,10 +20,12 @@ from django.utils import timezone
 from campaigns import engine
 from campaigns.engine.dice import commitment
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
+from campaigns.selectors.state import BoardRows, board_rows, board_state
+from campaigns.selectors.turns import scheduled_turn_is_due
 
 from .notifications import notify_gms, notify_turn_processed
 from .schedule import next_deadline
-from .state import BoardRows, board_apply, board_rows, board_state, bulk_set
+from .state import board_apply, bulk_set
 
 log = logging.getLogger(__name__)
 
@@ -191,20 +193,6 @@ def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) 
     return turn
 
 
-def scheduled_turn_is_due(campaign: Campaign, turn: Turn, now: dt.datetime) -> bool:
-    """May the scheduled job process this open turn now? Only while the campaign runs, and
-    once the deadline has passed or (early processing) every player has been ready for the
-    grace period."""
-    from .orders import turns_ready_for_early_processing  # orders imports the engine checks
-
-    if campaign.status != Campaign.Status.RUNNING:
-        return False
-    if turn.deadline <= now:
-        return True
-    ready = turns_ready_for_early_processing(now, campaign_id=campaign.pk)
-    return (campaign.pk, turn.number) in ready
-
-
 def turn_process_safely(*, campaign_id: int, number: int) -> Turn | None:
     """The turn job as the tick runs it: only while the campaign runs (see turn_process),
     and a failure is counted, logged and left for the next tick (the transaction has rolled
@@ -215,20 +203,6 @@ def turn_process_safely(*, campaign_id: int, number: int) -> Turn | None:
         log.exception("turn %s of campaign %s failed", number, campaign_id)
         turn_record_failure(campaign_id=campaign_id, number=number, error=error)
         return None
-
-
-def turns_due(now: dt.datetime | None = None) -> list[tuple[int, int]]:
-    """(campaign id, turn number) of every running campaign's open turn past its deadline."""
-    now = now or timezone.now()
-    return list(
-        Turn.objects.filter(
-            status=Turn.Status.OPEN,
-            deadline__lte=now,
-            campaign__status=Campaign.Status.RUNNING,
-        )
-        .order_by("deadline")
-        .values_list("campaign_id", "number")
-    )
 
 
 def campaign_set_status(*, campaign: Campaign, status: str, now: dt.datetime | None = None) -> None:

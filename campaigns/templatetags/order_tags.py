@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from campaigns.models import Campaign, Membership
-from campaigns.services.orders import notices_unread
+from campaigns.selectors.orders import notices_unread
 
 register = template.Library()
 

@@ -11,7 +11,6 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from campaigns.attempt_preview import attempt_preview
 from campaigns.models import (
     Campaign,
     Department,
@@ -24,12 +23,14 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
-from campaigns.order_choices import OrderContext
-from campaigns.selectors import Level
-from campaigns.services import order_checks
+from campaigns.selectors import order_checks
+from campaigns.selectors import turns as early
+from campaigns.selectors.order_checks import OrderRefused
+from campaigns.selectors.visibility import Level
 from campaigns.services import orders as service
-from campaigns.services.order_checks import OrderRefused
 from campaigns.services.turns import turn_process, turn_process_safely
+from campaigns.web.attempt_preview import attempt_preview
+from campaigns.web.order_choices import OrderContext
 from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
 from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 
@@ -337,14 +338,12 @@ def test_early_processing_waits_for_every_player_and_the_grace(demo: Campaign) -
     turn = open_turn(demo)
     for name in ("alice", "bob", "carol"):
         service.turn_mark_ready(player=member(demo, name), turn=turn, ready=True, now=now)
-    assert service.turns_ready_for_early_processing(now + dt.timedelta(hours=1)) == []
+    assert early.turns_ready_for_early_processing(now + dt.timedelta(hours=1)) == []
     Campaign.objects.filter(pk=demo.pk).update(early_processing=True)
-    assert service.turns_ready_for_early_processing(now + dt.timedelta(minutes=5)) == []
-    assert service.turns_ready_for_early_processing(now + dt.timedelta(minutes=11)) == [
-        (demo.pk, 1)
-    ]
+    assert early.turns_ready_for_early_processing(now + dt.timedelta(minutes=5)) == []
+    assert early.turns_ready_for_early_processing(now + dt.timedelta(minutes=11)) == [(demo.pk, 1)]
     service.turn_mark_ready(player=member(demo, "bob"), turn=turn, ready=False, now=now)
-    assert service.turns_ready_for_early_processing(now + dt.timedelta(minutes=11)) == []
+    assert early.turns_ready_for_early_processing(now + dt.timedelta(minutes=11)) == []
     assert PlayerTurn.objects.filter(ready_at__isnull=False).count() == 2
     assert Turn.objects.get(pk=turn.pk).status == Turn.Status.OPEN
 
@@ -428,7 +427,7 @@ def test_the_early_processing_check_is_one_query_for_any_number_of_campaigns(
     MembershipFactory(campaign=other, role=Membership.Role.PLAYER)
     TurnFactory(campaign=other, number=1, status=Turn.Status.OPEN)
     with django_assert_num_queries(1):
-        due = service.turns_ready_for_early_processing(now + dt.timedelta(minutes=11))
+        due = early.turns_ready_for_early_processing(now + dt.timedelta(minutes=11))
     assert due == [(demo.pk, 1)]
 
 
@@ -443,7 +442,7 @@ def test_the_scheduled_job_processes_a_turn_early_only_after_the_grace(demo: Cam
         service.turn_mark_ready(player=member(demo, name), turn=turn, ready=True, now=just_now)
     assert turn_process_safely(campaign_id=demo.pk, number=1) is None  # grace not over
     assert Turn.objects.get(pk=turn.pk).status == Turn.Status.OPEN
-    PlayerTurn.objects.filter(turn=turn).update(ready_at=timezone.now() - service.EARLY_GRACE)
+    PlayerTurn.objects.filter(turn=turn).update(ready_at=timezone.now() - early.EARLY_GRACE)
     opened = turn_process_safely(campaign_id=demo.pk, number=1)
     assert opened is not None and opened.number == 2
     assert Turn.objects.get(pk=turn.pk).status == Turn.Status.PROCESSED

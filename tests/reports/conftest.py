@@ -15,8 +15,8 @@ import pytest
 from campaigns import engine
 from campaigns.engine.dice import commitment
 from campaigns.models import Campaign, Membership, Order, Turn
+from campaigns.selectors.state import board_state
 from campaigns.services.demo import demo_create
-from campaigns.services.state import board_state
 from campaigns.services.turns import turn_process
 from tests.web.conftest import client_for  # noqa: F401  (the report tests log in too)
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Knowledge, Order
-from campaigns.services.order_checks import safe_reason
+from campaigns.selectors.order_checks import safe_reason
 from tests.reports.conftest import Played
 from tests.web.handmade import ClientFor
 

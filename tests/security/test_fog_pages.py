@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Membership, Order, Turn
-from campaigns.order_forms import FORMS
 from campaigns.services.orders import orders_submit
+from campaigns.web.order_forms import FORMS
 
 from .conftest import (
     CONTROLLED,

@@ -10,7 +10,7 @@ from django.core import mail
 from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Membership, Order, Turn
-from campaigns.services.orders import OrderRefused, order_check
+from campaigns.selectors.order_checks import OrderRefused, order_check
 from tests.reports.conftest import Played
 
 from .conftest import (

@@ -10,7 +10,7 @@ import hmac
 import pytest
 
 from campaigns.models import Department, Order, TurnRecord
-from campaigns.services.state import board_state
+from campaigns.selectors.state import board_state
 from campaigns.services.turns import turn_process
 from tests.services.builders import UTC, started_campaign
 

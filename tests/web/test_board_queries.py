@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Board, Department, Knowledge, Link, Membership
-from campaigns.selectors import board_view
+from campaigns.selectors.pages import board_view
 from tests.factories import BoardFactory, MembershipFactory, StructureFactory, TurnFactory
 from tests.web.handmade import ClientFor
 

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Turn
-from campaigns.selectors import campaigns_for_user
+from campaigns.selectors.pages import campaigns_for_user
 from campaigns.services.turns import turn_process
 from tests.factories import UserFactory
 from tests.web.handmade import ClientFor

@@ -13,10 +13,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, Notice, PlayerTurn, Turn
+from campaigns.selectors.turns import turns_due
 from campaigns.services.campaigns import campaign_pause, campaign_resume, turn_extend_deadline
 from campaigns.services.demo import demo_create
 from campaigns.services.reminders import reminders_send
-from campaigns.services.turns import turn_process, turn_process_safely, turns_due
+from campaigns.services.turns import turn_process, turn_process_safely
 from tests.browser import BROWSER_MARKS, DESKTOP, log_in, shot
 
 BERLIN = ZoneInfo("Europe/Berlin")

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns.models import Campaign, Membership, Order, Turn
-from campaigns.order_forms import FORMS
 from campaigns.services.orders import orders_submit
+from campaigns.web.order_forms import FORMS
 
 SLUG = "tourmaline"
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "10"))  # per form

@@ -4,7 +4,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from campaigns.services.turns import turn_process_safely, turns_due
+from campaigns.selectors.turns import turns_due
+from campaigns.services.turns import turn_process_safely
 
 
 class Command(BaseCommand):

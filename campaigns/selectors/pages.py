@@ -15,15 +15,12 @@ from dataclasses import dataclass, field
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
-from django.http import Http404
-from django.shortcuts import get_object_or_404
 
 from campaigns.models import Board, Campaign, Link, Membership, Order, Turn
 from campaigns.models.board import Resource
 
-# R50 lives in `visibility`; these names are re-exported because pages, services and tests
-# import them from here.
-from campaigns.visibility import (
+# R50 lives in `visibility`.
+from campaigns.selectors.visibility import (
     DepartmentView,
     Level,
     department_rows,
@@ -121,25 +118,28 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     ]
 
 
-def membership_for(user: AnyUser, campaign: Campaign) -> Membership:
-    """`user`'s membership of `campaign`, or 404. Staff and superusers are not special: a
+def membership_for(user: AnyUser, campaign: Campaign) -> Membership | None:
+    """`user`'s membership of `campaign`, or None. Staff and superusers are not special: a
     campaign a user is not in does not exist for them (R50)."""
     if not user.is_authenticated:
-        raise Http404("no such campaign")
-    membership = get_object_or_404(
-        Membership.objects.select_related("user"), user=user, campaign=campaign
+        return None
+    membership = (
+        Membership.objects.select_related("user").filter(user=user, campaign=campaign).first()
     )
-    membership.campaign = campaign
+    if membership is not None:
+        membership.campaign = campaign
     return membership
 
 
-def membership_for_slug(user: AnyUser, slug: str) -> Membership:
+def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     """Like `membership_for`, from the campaign's slug, in one query. An unknown slug and a
-    campaign the user is not in give the same 404, so slugs cannot be probed."""
+    campaign the user is not in both give None, so slugs cannot be probed."""
     if not user.is_authenticated:
-        raise Http404("no such campaign")
-    return get_object_or_404(
-        Membership.objects.select_related("campaign", "user"), user=user, campaign__slug=slug
+        return None
+    return (
+        Membership.objects.select_related("campaign", "user")
+        .filter(user=user, campaign__slug=slug)
+        .first()
     )
 
 
@@ -172,8 +172,8 @@ def queued_order_count(turn: Turn) -> int:
     return turn.orders.filter(status=Order.Status.QUEUED).count()
 
 
-def board_for(campaign: Campaign, slug: str) -> Board:
-    return get_object_or_404(Board, campaign=campaign, slug=slug)
+def board_for(campaign: Campaign, slug: str) -> Board | None:
+    return Board.objects.filter(campaign=campaign, slug=slug).first()
 
 
 @dataclass(frozen=True)

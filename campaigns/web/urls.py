@@ -1,6 +1,8 @@
 from django.urls import path
 
-from campaigns import order_views, report_views, views
+from campaigns.web import campaign as views
+from campaigns.web import orders as order_views
+from campaigns.web import reports as report_views
 
 urlpatterns = [
     path("", views.home, name="home"),

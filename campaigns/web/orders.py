@@ -7,35 +7,23 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns import selectors
 from campaigns.models import Board, Department, Membership, Order, PlayerTurn, Turn
-from campaigns.order_choices import OrderContext
-from campaigns.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
+from campaigns.selectors import order_checks, visibility
+from campaigns.selectors import orders as order_reads
+from campaigns.selectors import pages as selectors
+from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services import orders as service
-from campaigns.services.order_checks import OrderRefused
+from campaigns.web.access import board_of, member_of, open_turn_of, player_of
+from campaigns.web.order_choices import OrderContext
+from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
 
 Kind = Order.Kind
-
-
-def player_of(request: HttpRequest, slug: str) -> Membership:
-    """404 for non-members (R50), 403 for GMs and observers: only players queue orders."""
-    viewer = selectors.membership_for_slug(request.user, slug)
-    if viewer.role != Membership.Role.PLAYER:
-        raise PermissionDenied("Only players queue orders.")
-    return viewer
-
-
-def open_turn(viewer: Membership) -> Turn:
-    turn = selectors.current_turn(viewer.campaign)
-    if turn is None:
-        raise Http404("the campaign has not started")
-    return turn
 
 
 def own_order(viewer: Membership, pk: int) -> Order:
@@ -80,19 +68,19 @@ def describe(order: Order, names: dict[tuple[int, str], str]) -> str:
 
 def names_for(viewer: Membership) -> dict[tuple[int, str], str]:
     """(board id, slug) -> name for the departments the viewer sees at least `known`."""
-    rows = selectors.department_rows(board__campaign=viewer.campaign)
-    knowledge = selectors.viewer_knowledge(viewer, board__campaign=viewer.campaign)
+    rows = visibility.department_rows(board__campaign=viewer.campaign)
+    knowledge = visibility.viewer_knowledge(viewer, board__campaign=viewer.campaign)
     return {
         (d.board_id, d.slug): d.name
         for d in rows
-        if selectors.level_of(d, viewer, knowledge) >= selectors.Level.KNOWN
+        if visibility.level_of(d, viewer, knowledge) >= visibility.Level.KNOWN
     }
 
 
 def reason_of(order: Order, viewer: Membership) -> str:
     """A resolved order's reason, filtered by R50 like a submission's."""
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
-    return service.safe_reason(reason, board=order.board, player=viewer) if reason else ""
+    return order_checks.safe_reason(reason, board=order.board, player=viewer) if reason else ""
 
 
 def attack_text(attempt: Order) -> str:
@@ -125,9 +113,9 @@ def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
 def orders(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's week: queued orders (R40), forms per board, readiness, attacks (R46)."""
     viewer = player_of(request, slug)
-    turn = open_turn(viewer)
+    turn = open_turn_of(viewer)
     names = names_for(viewer)
-    queued = service.queued_orders(player=viewer, turn=turn)
+    queued = order_checks.queued_orders(player=viewer, turn=turn)
     done = (
         Order.objects.filter(player=viewer, turn=turn)
         .exclude(status=Order.Status.QUEUED)
@@ -144,7 +132,7 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         "structures": selectors.structures_of(viewer, boards),
         "kinds": [(k, FORMS[k].kind.label) for k in FORMS],
         "attacks": [(a, attack_text(a)) for a in attempts_against(viewer, turn)],
-        "notices": service.notices_unread(viewer),
+        "notices": order_reads.notices_unread(viewer),
         "ready": ready,
     }
     return render(request, "campaigns/orders/orders.html", context)
@@ -190,8 +178,8 @@ def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> Ht
     viewer = player_of(request, slug)
     if kind not in FORMS:
         raise Http404("no such order kind")
-    turn = open_turn(viewer)
-    board = selectors.board_for(viewer.campaign, board_slug)
+    turn = open_turn_of(viewer)
+    board = board_of(viewer, board_slug)
     ctx = OrderContext.build(viewer, turn, board)
     form = FORMS[kind](request.POST or None, ctx=ctx)
 
@@ -234,7 +222,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpResponse:
     """R46: only the target's controller, only for a queued attempt of the open turn."""
     viewer = player_of(request, slug)
-    turn = open_turn(viewer)
+    turn = open_turn_of(viewer)
     attempt = next((a for a in attempts_against(viewer, turn) if a.pk == attempt_pk), None)
     if attempt is None:
         raise Http404("no such attempt against your departments")
@@ -282,7 +270,7 @@ def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Move one order up or down the player's sequence (R40)."""
     viewer = player_of(request, slug)
     order = own_order(viewer, pk)
-    ids = [o.pk for o in service.queued_orders(player=viewer, turn=order.turn)]
+    ids = [o.pk for o in order_checks.queued_orders(player=viewer, turn=order.turn)]
     if order.pk in ids:
         i = ids.index(order.pk)
         j = i - 1 if request.POST.get("direction") == "up" else i + 1
@@ -298,7 +286,7 @@ def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = player_of(request, slug)
-    turn = open_turn(viewer)
+    turn = open_turn_of(viewer)
     ready = request.POST.get("ready") == "1"
     refused_to_message(
         request, lambda: service.turn_mark_ready(player=viewer, turn=turn, ready=ready)
@@ -309,7 +297,7 @@ def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def notices_read(request: HttpRequest, slug: str) -> HttpResponse:
-    viewer = selectors.membership_for_slug(request.user, slug)
+    viewer = member_of(request, slug)
     service.notices_mark_read(player=viewer)
     return redirect(viewer.campaign)
 
@@ -321,7 +309,7 @@ def department_defence(
 ) -> HttpResponse:
     """R47: the standing defence of one of the player's own departments (404 otherwise)."""
     viewer = player_of(request, slug)
-    board: Board = selectors.board_for(viewer.campaign, board_slug)
+    board: Board = board_of(viewer, board_slug)
     dept = get_object_or_404(
         Department.objects.select_related("structure"),
         board=board, slug=dept_slug, structure__player=viewer,

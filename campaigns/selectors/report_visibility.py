@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from campaigns.models import Department, Membership
-from campaigns.visibility import Level, is_gm, level_of
+from campaigns.selectors.visibility import Level, is_gm, level_of
 
 from .report_view_models import UNNAMED
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from campaigns.engine.board import TYPES
 from campaigns.models import Campaign, Order, Turn
 from campaigns.models.board import Resource
-from campaigns.visibility import Level
+from campaigns.selectors.visibility import Level
 
 from .report_view_models import OrderView, RollView
 from .report_visibility import Knowing

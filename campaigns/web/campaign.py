@@ -9,15 +9,13 @@ from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns import selectors
-from campaigns.forms import ExtendDeadlineForm, ProcessTurnForm
-from campaigns.models import Campaign, Membership, Turn
+from campaigns.models import Campaign, Turn
+from campaigns.selectors import pages as selectors
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
@@ -25,6 +23,8 @@ from campaigns.services.campaigns import (
     turn_process_now,
 )
 from campaigns.services.turns import campaign_start
+from campaigns.web.access import board_of, gm_of, member_of
+from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_safe
 @login_required
 def campaign(request: HttpRequest, slug: str) -> HttpResponse:
-    viewer = selectors.membership_for_slug(request.user, slug)
+    viewer = member_of(request, slug)
     page = selectors.campaign_page(viewer)
     return render(request, "campaigns/campaign.html", {"page": page})
 
@@ -49,8 +49,8 @@ def campaign(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @login_required
 def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
-    viewer = selectors.membership_for_slug(request.user, slug)
-    board_row = selectors.board_for(viewer.campaign, board_slug)
+    viewer = member_of(request, slug)
+    board_row = board_of(viewer, board_slug)
     context = {
         "campaign": viewer.campaign,
         "board": selectors.board_view(board_row, viewer),
@@ -59,14 +59,6 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
 
 
 # --- GM controls -----------------------------------------------------------------------------
-
-
-def gm_of(request: HttpRequest, slug: str) -> Membership:
-    """The requesting GM's membership: 404 for non-members, 403 for players and observers."""
-    viewer = selectors.membership_for_slug(request.user, slug)
-    if not selectors.is_gm(viewer):
-        raise PermissionDenied("Only the campaign's GM may do this.")
-    return viewer
 
 
 def gm_action(

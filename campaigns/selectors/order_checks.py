@@ -1,5 +1,5 @@
 """Checking players' orders THROUGH THE ENGINE (RULES R40, R46, R50), never by a second copy
-of the rules: the board's current state (services.state.board_state) plus the player's own
+of the rules: the board's current state (selectors.state.board_state) plus the player's own
 queued orders of the turn and the new one is resolved with a throwaway seed, and a "rejected"
 outcome refuses the order with the engine's reason (R40). The throwaway seed means no die of
 the real turn can leak through a submission. Reasons about departments the player does not
@@ -17,7 +17,7 @@ from typing import Any
 
 from campaigns import engine
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
-from campaigns.selectors import Level, level_of, viewer_knowledge
+from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
 from .state import board_state, order_state
 

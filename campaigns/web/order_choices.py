@@ -11,8 +11,8 @@ from typing import Any
 
 from campaigns.engine.board import TYPES
 from campaigns.models import Board, Membership, Turn
-from campaigns.selectors import Level, department_rows, level_of, viewer_knowledge
-from campaigns.services.order_checks import planned_state
+from campaigns.selectors.order_checks import planned_state
+from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 Choices = list[tuple[str, str]]
 MAX_PATH = 5  # longest move offered: 5 steps need 5 tokens and leave 4 drops to choose

@@ -7,7 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from campaigns.models import Campaign, Order
-from campaigns.visibility import Amount
+from campaigns.selectors.visibility import Amount
 
 UNNAMED = "a department you do not know"
 

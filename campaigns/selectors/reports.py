@@ -18,12 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
-
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
-from campaigns.visibility import department_rows, is_gm, viewer_knowledge
+from campaigns.selectors.visibility import department_rows, is_gm, viewer_knowledge
 
 from .order_checks import safe_reason
 from .report_board_changes import link_changes, spawn_results, structure_changes, structures
@@ -34,12 +32,12 @@ from .report_visibility import Knowing
 # --- Reading -----------------------------------------------------------------------------------
 
 
-def processed_turn(campaign: Campaign, number: int) -> Turn:
-    """Turn `number` of `campaign` if it has been processed; 404 otherwise (no report, no
+def processed_turn(campaign: Campaign, number: int) -> Turn | None:
+    """Turn `number` of `campaign` if it has been processed; None otherwise (no report, no
     published seed before then, R23)."""
     turn = campaign.turns.filter(number=number).first()  # keeps turn.campaign: no query
     if turn is None or turn.status != Turn.Status.PROCESSED:
-        raise Http404("no report for this turn")
+        return None
     return turn
 
 
@@ -156,19 +154,9 @@ def player_names(campaign: Campaign) -> dict[str, str]:
     return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
 
 
-# --- The GM's notes (R45) ----------------------------------------------------------------------
-
-
-def function_order(turn: Turn, order_id: int) -> Order:
+def function_order(turn: Turn, order_id: int) -> Order | None:
+    """R45: a function roll of `turn` the GM may write a note on, or None."""
     order = Order.objects.filter(turn=turn, pk=order_id, kind=Order.Kind.FUNCTION).first()
     if order is None or order.status == Order.Status.CANCELLED:
-        raise Http404("no such function roll")
-    return order
-
-
-def order_note_set(*, order: Order, note: str, published: bool) -> Order:
-    """R45: what a function roll meant in the world; the player sees it once published."""
-    order.gm_note = note
-    order.gm_note_published = published and bool(note.strip())
-    order.save(update_fields=["gm_note", "gm_note_published", "updated_at"])
+        return None
     return order

@@ -8,7 +8,7 @@ from typing import Any
 
 from campaigns.engine.board import TYPES
 from campaigns.models.board import Resource
-from campaigns.visibility import Level, amount
+from campaigns.selectors.visibility import Level, amount
 
 from .report_view_models import Consumed, DepartmentResult
 from .report_visibility import Knowing

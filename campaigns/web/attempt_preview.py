@@ -10,8 +10,8 @@ from typing import Any
 
 from campaigns.engine.board import TYPES, Catalogue
 from campaigns.engine.odds import attack_wins
-from campaigns.order_choices import OrderContext
-from campaigns.selectors import Level
+from campaigns.selectors.visibility import Level
+from campaigns.web.order_choices import OrderContext
 
 
 @dataclass(frozen=True)

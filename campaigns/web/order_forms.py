@@ -10,10 +10,10 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from django import forms
 
-from campaigns.attempt_preview import AttemptPreview, attempt_preview
 from campaigns.engine.board import STAT_TYPE, TYPES
 from campaigns.models import Order
-from campaigns.order_choices import (
+from campaigns.web.attempt_preview import AttemptPreview, attempt_preview
+from campaigns.web.order_choices import (
     MAX_PATH,
     OTHER,
     Choices,

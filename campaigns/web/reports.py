@@ -1,5 +1,5 @@
 """Turn reports, verify-the-dice and mail settings. Like views.py: reads go through
-`selectors` and `services.reports` (R50 applied there), writes through services; every
+`selectors` (pages, reports) (R50 applied there), writes through services; every
 campaign page answers 404 to non-members and for turns that have not been processed."""
 
 from __future__ import annotations
@@ -11,19 +11,20 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns import selectors
 from campaigns.engine.dice import roll_faces
 from campaigns.models import NotificationSettings
-from campaigns.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
-from campaigns.services import reports
-from campaigns.views import gm_of
+from campaigns.selectors import pages as selectors
+from campaigns.selectors import reports
+from campaigns.services.notes import order_note_set
+from campaigns.web.access import found, gm_of, member_of
+from campaigns.web.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
 
 
 @require_safe
 @login_required
 def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    viewer = selectors.membership_for_slug(request.user, slug)
-    turn = reports.processed_turn(viewer.campaign, number)
+    viewer = member_of(request, slug)
+    turn = found(reports.processed_turn(viewer.campaign, number), "no report for this turn")
     report = reports.turn_report(turn, viewer)
     # Each board with its orders, and for the GM a note form per function roll (R45).
     sections = [
@@ -61,11 +62,11 @@ def note_form(order: reports.OrderView) -> GmNoteForm | None:
 def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int) -> HttpResponse:
     """The GM writes (and publishes) what one function roll meant (R45)."""
     viewer = gm_of(request, slug)
-    turn = reports.processed_turn(viewer.campaign, number)
-    order = reports.function_order(turn, order_id)
+    turn = found(reports.processed_turn(viewer.campaign, number), "no report for this turn")
+    order = found(reports.function_order(turn, order_id), "no such function roll")
     form = GmNoteForm(request.POST, prefix=f"note-{order.pk}")
     if form.is_valid():
-        reports.order_note_set(
+        order_note_set(
             order=order,
             note=form.cleaned_data["gm_note"],
             published=form.cleaned_data["publish"],
@@ -82,8 +83,8 @@ def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int
 def verify_dice(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """R23: recompute any roll of a processed turn from its published seed. The list of
     rolls offered is the viewer's own report's; any key may be typed (the seed is public)."""
-    viewer = selectors.membership_for_slug(request.user, slug)
-    turn = reports.processed_turn(viewer.campaign, number)
+    viewer = member_of(request, slug)
+    turn = found(reports.processed_turn(viewer.campaign, number), "no report for this turn")
     report = reports.turn_report(turn, viewer)
     form = VerifyDiceForm(request.GET if "key" in request.GET else None)
     faces = None

@@ -1,0 +1,76 @@
+"""Which turns the scheduled job may process now (RULES R30-R31): past their deadline, or
+(early processing) every player ready for the grace period. Reads only; the job that
+processes them is services.turns."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Count, Max, Q
+from django.utils import timezone
+
+from campaigns.models import Campaign, Membership, Turn
+
+# After the last player marks ready, wait this long before processing early: a last-second
+# change of mind is still possible.
+EARLY_GRACE = dt.timedelta(minutes=10)
+
+
+def turns_due(now: dt.datetime | None = None) -> list[tuple[int, int]]:
+    """(campaign id, turn number) of every running campaign's open turn past its deadline."""
+    now = now or timezone.now()
+    return list(
+        Turn.objects.filter(
+            status=Turn.Status.OPEN,
+            deadline__lte=now,
+            campaign__status=Campaign.Status.RUNNING,
+        )
+        .order_by("deadline")
+        .values_list("campaign_id", "number")
+    )
+
+
+def scheduled_turn_is_due(campaign: Campaign, turn: Turn, now: dt.datetime) -> bool:
+    """May the scheduled job process this open turn now? Only while the campaign runs, and
+    once the deadline has passed or (early processing) every player has been ready for the
+    grace period."""
+    if campaign.status != Campaign.Status.RUNNING:
+        return False
+    if turn.deadline <= now:
+        return True
+    ready = turns_ready_for_early_processing(now, campaign_id=campaign.pk)
+    return (campaign.pk, turn.number) in ready
+
+
+def turns_ready_for_early_processing(
+    now: dt.datetime | None = None, *, campaign_id: int | None = None
+) -> list[tuple[int, int]]:
+    """(campaign id, turn number) of open turns of running campaigns with early processing
+    on, where every player is ready and the last of them became ready EARLY_GRACE ago
+    (of one campaign only, with `campaign_id`)."""
+    now = now or timezone.now()
+    only = {} if campaign_id is None else {"campaign_id": campaign_id}
+    is_player = Q(campaign__memberships__role=Membership.Role.PLAYER)
+    ready = Q(
+        player_turns__ready_at__isnull=False, player_turns__player__role=Membership.Role.PLAYER
+    )
+    # One query for every campaign: the two joins multiply rows, hence the distinct counts.
+    turns = (
+        Turn.objects.filter(
+            status=Turn.Status.OPEN,
+            campaign__status=Campaign.Status.RUNNING,
+            campaign__early_processing=True,
+            **only,
+        )
+        .annotate(
+            players=Count("campaign__memberships", filter=is_player, distinct=True),
+            ready=Count("player_turns", filter=ready, distinct=True),
+            last_ready=Max("player_turns__ready_at", filter=ready),
+        )
+        .values_list("campaign_id", "number", "players", "ready", "last_ready")
+    )
+    return [
+        (campaign_id, number)
+        for campaign_id, number, players, ready_count, last in turns
+        if players and ready_count == players and last <= now - EARLY_GRACE
+    ]

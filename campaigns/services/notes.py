@@ -1,0 +1,13 @@
+"""The GM's notes on function rolls (RULES R45)."""
+
+from __future__ import annotations
+
+from campaigns.models import Order
+
+
+def order_note_set(*, order: Order, note: str, published: bool) -> Order:
+    """R45: what a function roll meant in the world; the player sees it once published."""
+    order.gm_note = note
+    order.gm_note_published = published and bool(note.strip())
+    order.save(update_fields=["gm_note", "gm_note_published", "updated_at"])
+    return order

@@ -1,0 +1,1 @@
+"""The web layer, one module per area: campaign, orders, reports (and their forms)."""

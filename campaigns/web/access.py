@@ -1,0 +1,49 @@
+"""Who may open what: the one place the web layer turns a selector's "not found" (None) into
+a 404 and a wrong role into a 403. A campaign, board or turn the viewer may not see answers
+404 exactly like one that does not exist (RULES R50), so ids cannot be probed."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+
+from campaigns.models import Board, Membership, Turn
+from campaigns.selectors import pages
+from campaigns.selectors.visibility import is_gm
+
+
+def found[T](value: T | None, what: str = "not found") -> T:
+    """`value`, or a 404 where a selector found nothing."""
+    if value is None:
+        raise Http404(what)
+    return value
+
+
+def member_of(request: HttpRequest, slug: str) -> Membership:
+    """The requesting user's membership of campaign `slug`; 404 for everyone else."""
+    return found(pages.membership_for_slug(request.user, slug), "no such campaign")
+
+
+def gm_of(request: HttpRequest, slug: str) -> Membership:
+    """The requesting GM's membership: 404 for non-members, 403 for players and observers."""
+    viewer = member_of(request, slug)
+    if not is_gm(viewer):
+        raise PermissionDenied("Only the campaign's GM may do this.")
+    return viewer
+
+
+def player_of(request: HttpRequest, slug: str) -> Membership:
+    """404 for non-members (R50), 403 for GMs and observers: only players queue orders."""
+    viewer = member_of(request, slug)
+    if viewer.role != Membership.Role.PLAYER:
+        raise PermissionDenied("Only players queue orders.")
+    return viewer
+
+
+def board_of(viewer: Membership, board_slug: str) -> Board:
+    return found(pages.board_for(viewer.campaign, board_slug), "no such board")
+
+
+def open_turn_of(viewer: Membership) -> Turn:
+    """The campaign's current turn; 404 before the campaign starts."""
+    return found(pages.current_turn(viewer.campaign), "the campaign has not started")
