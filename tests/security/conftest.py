@@ -2,8 +2,9 @@
 
 The demo campaign (services/demo.py) with a sentinel in every hidden field of every
 department, so that a leak shows up as a plain substring of a page or a mail. What each
-player may see is computed here from the demo's own tables (owners and KNOWLEDGE), not
-from `selectors`, so these tests check the selectors rather than repeat them.
+player may see is computed here from the demo's own files (owners and knowledge, read
+through campaigns.demo), not from `selectors`, so these tests check the selectors rather
+than repeat them.
 """
 
 from __future__ import annotations
@@ -15,21 +16,23 @@ from collections.abc import Iterable
 import pytest
 
 import tests.reports.conftest as reports_conftest
+from campaigns.demo import demo_departments, demo_knowledge
 from campaigns.models import Campaign, Department, Turn
-from campaigns.services.demo import CITY, HARBOUR, KNOWLEDGE, demo_create
+from campaigns.services.demo import demo_create
 from tests.reports.conftest import Played
 from tests.web.conftest import client_for, demo  # noqa: F401
 
 PLAYERS = ["alice", "bob", "carol"]
 UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
-CARDS = {card[0]: card for card in [*CITY, *HARBOUR]}  # slug -> demo tuple
-NAMES = {slug: card[1] for slug, card in CARDS.items()}
+CARDS = demo_departments()  # slug -> name, board, owner
+NAMES = {slug: card.name for slug, card in CARDS.items()}
+KNOWLEDGE = demo_knowledge()
 
 
 def demo_levels(owners: dict[str, str | None] | None = None) -> dict[str, dict[str, int]]:
     """player -> slug -> R50 level, from the demo's owners (or `owners`) and KNOWLEDGE.
     A stored level is capped at `known`: control follows the structure."""
-    owners = owners or {slug: card[7] for slug, card in CARDS.items()}
+    owners = owners or {slug: card.owner for slug, card in CARDS.items()}
     return {
         player: {
             slug: CONTROLLED

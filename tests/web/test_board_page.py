@@ -55,7 +55,7 @@ def test_r50_alice_hears_only_the_name_of_a_rumoured_department(
     html = board_html(client_for, "alice", "tourmaline", "city")
     assert "The Temple of the Eye" in html
     assert "prophecy" not in html  # its function
-    assert "The Temple of the Eye, a department" not in html  # its description
+    assert "landladies and barbers" not in html  # its description (campaigns/demo/city.json)
     assert 'id="dept-temple"' not in html
 
 

@@ -4,7 +4,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns.services.demo import DEMO_PASSWORD, PEOPLE, demo_create, demo_exists
+from campaigns.demo import demo_campaign
+from campaigns.models import Membership
+from campaigns.services.demo import DEMO_PASSWORD, demo_create, demo_exists
 
 
 class Command(BaseCommand):
@@ -23,5 +25,6 @@ class Command(BaseCommand):
             demo_create()
             self.stdout.write("Created the demo campaign Tourmaline; turn 1 is open.")
         self.stdout.write(f"Log in as any of these (password: {DEMO_PASSWORD}):")
-        for username, role, character, _ in PEOPLE:
-            self.stdout.write(f"  {username:<6} {role.label:<12} {character}")
+        for person in demo_campaign()["people"]:
+            role = Membership.Role(person["role"]).label
+            self.stdout.write(f"  {person['username']:<6} {role:<12} {person['character_name']}")
