@@ -11,11 +11,10 @@ Reads only: the writes that call these checks are in services.orders.
 from __future__ import annotations
 
 import datetime as dt
-import re
 import secrets
 from typing import Any
 
-from campaigns import engine
+from campaigns import engine, wording
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
@@ -199,21 +198,16 @@ def safe_reason(
         knowledge = viewer_knowledge(player, board=board)
     else:
         departments, knowledge = loaded
-    text = reason
-    by_length = sorted(departments, key=lambda d: -len(d.slug))
-    for dept in by_length:
-        pattern = rf"(?<![\w-]){re.escape(dept.slug)}(?![\w-])"
-        if not re.search(pattern, text):
-            continue
-        level = level_of(dept, player, knowledge)
+    if "no department '" in reason:
+        return GENERIC
+    rows = {d.slug: d for d in departments}
+    for slug in wording.slugs_named(reason, rows):
+        level = level_of(rows[slug], player, knowledge)
         if level < Level.CONTROLLED and (
             level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
         ):
             return GENERIC
-        text = re.sub(pattern, dept.name, text)
-    if re.search(r"no department '", text):
-        return GENERIC
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    return wording.with_names(reason, {slug: d.name for slug, d in rows.items()})
 
 
 def board_report(orders: list[Order], board_id: int) -> dict[str, Any]:

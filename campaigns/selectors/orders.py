@@ -1,8 +1,166 @@
-"""Reads for the weekly orders pages (RULES R40-R47): the player's notices."""
+"""Reads for the weekly orders page (RULES R40-R47): the player's queued and resolved orders in
+words, the attempts against their departments (R46), readiness and notices.
+
+`orders_page` builds the whole page in a fixed number of queries, whatever the number of
+departments, orders or turns: every department name comes from one read of the campaign's
+departments, filtered by what the viewer knows (R50).
+"""
 
 from __future__ import annotations
 
-from campaigns.models import Membership, Notice
+from dataclasses import dataclass
+
+from campaigns import wording
+from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
+from campaigns.selectors.pages import (
+    BoardLink,
+    StructureView,
+    TurnView,
+    boards_of,
+    structures_of,
+    turn_view,
+)
+from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+
+from .order_checks import safe_reason
+
+UNNAMED = "a department you do not know"
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    """One of the viewer's own orders, in words. `pk` is only for the edit/cancel URLs."""
+
+    pk: int
+    kind_label: str
+    board_name: str
+    text: str
+    status_label: str
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """R46: a queued attempt on one of the viewer's departments."""
+
+    pk: int
+    text: str
+
+
+@dataclass(frozen=True)
+class OrdersPage:
+    turn: TurnView
+    queued: list[OrderLine]
+    done: list[OrderLine]
+    attacks: list[AttackLine]
+    boards: list[BoardLink]
+    structures: list[StructureView]
+    notices: list[Notice]
+    ready: bool
+
+
+class CampaignNames:
+    """R50 for the orders page: each department of the campaign named as far as the viewer
+    knows it. Two queries for the whole campaign."""
+
+    def __init__(self, viewer: Membership) -> None:
+        self.viewer = viewer
+        self.rows = list(department_rows(board__campaign=viewer.campaign))
+        self.knowledge = viewer_knowledge(viewer, board__campaign=viewer.campaign)
+        self.by_key = {(d.board_id, d.slug): d for d in self.rows}
+
+    def level(self, board_id: int, slug: object) -> Level:
+        dept = self.by_key.get((board_id, str(slug)))
+        return Level.UNKNOWN if dept is None else level_of(dept, self.viewer, self.knowledge)
+
+    def namer(self, board_id: int, *, at_least: Level = Level.KNOWN) -> wording.Namer:
+        def name(slug: object) -> str:
+            dept = self.by_key.get((board_id, str(slug)))
+            if dept is None or self.level(board_id, slug) < at_least:
+                return UNNAMED
+            return dept.name
+
+        return name
+
+    def on_board(self, board_id: int) -> list[Department]:
+        return [d for d in self.rows if d.board_id == board_id]
+
+    def mine(self) -> set[tuple[int, str]]:
+        return {
+            key
+            for key, d in self.by_key.items()
+            if d.structure_id and d.structure.player_id == self.viewer.pk
+        }
+
+
+def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLine:
+    return OrderLine(
+        pk=order.pk,
+        kind_label=order.get_kind_display(),
+        board_name=order.board.name,
+        text=wording.order_text(order.kind, order.payload, names.namer(order.board_id)),
+        status_label=order.get_status_display(),
+        reason=reason,
+    )
+
+
+def resolved_reason(order: Order, names: CampaignNames) -> str:
+    """A resolved order's reason, filtered by R50 like a submission's."""
+    reason = order.result.get("reason") if isinstance(order.result, dict) else None
+    if not reason:
+        return ""
+    loaded = (names.on_board(order.board_id), names.knowledge)
+    return safe_reason(str(reason), board=order.board, player=names.viewer, loaded=loaded)
+
+
+def attack_lines(viewer: Membership, turn: Turn, names: CampaignNames) -> list[AttackLine]:
+    """R46: which of the viewer's departments is targeted and by which department; its
+    controller only where the viewer knows the attacker's card (R50)."""
+    mine = names.mine()
+    lines = []
+    for attempt in attempts_against(viewer, turn, mine):
+        board_id, payload = attempt.board_id, attempt.payload
+        attacker = names.namer(board_id, at_least=Level.UNKNOWN)(payload.get("attacker"))
+        known = names.level(board_id, payload.get("attacker")) >= Level.KNOWN
+        controller = attempt.player.display_name if known else None
+        target = names.namer(board_id)(payload.get("target"))
+        lines.append(AttackLine(attempt.pk, wording.attack_text(attacker, target, controller)))
+    return lines
+
+
+def attempts_against(
+    viewer: Membership, turn: Turn, mine: set[tuple[int, str]] | None = None
+) -> list[Order]:
+    """R46: the queued attempts of `turn` against the viewer's departments (`mine`: their
+    departments as (board id, slug), if the caller has read them)."""
+    if mine is None:
+        owned = Department.objects.filter(structure__player=viewer)
+        mine = set(owned.values_list("board_id", "slug"))
+    attempts = Order.objects.filter(turn=turn, kind=Order.Kind.ATTEMPT, status=Order.Status.QUEUED)
+    return [
+        a
+        for a in attempts.exclude(player=viewer).select_related("player__user", "board")
+        if (a.board_id, a.payload.get("target")) in mine
+    ]
+
+
+def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
+    """The player's week (R40-R47), in a fixed number of queries."""
+    names = CampaignNames(viewer)
+    mine = Order.objects.filter(player=viewer, turn=turn).select_related("board")
+    queued = mine.filter(status=Order.Status.QUEUED).order_by("seq", "pk")
+    done = mine.exclude(status=Order.Status.QUEUED).order_by("seq", "pk")
+    boards = boards_of(viewer.campaign)
+    return OrdersPage(
+        turn=turn_view(turn),
+        queued=[order_line(o, names) for o in queued],
+        done=[order_line(o, names, resolved_reason(o, names)) for o in done],
+        attacks=attack_lines(viewer, turn, names),
+        boards=boards,
+        structures=structures_of(viewer, boards),
+        notices=notices_unread(viewer),
+        ready=PlayerTurn.objects.filter(turn=turn, player=viewer, ready_at__isnull=False).exists(),
+    )
 
 
 def notices_unread(player: Membership) -> list[Notice]:

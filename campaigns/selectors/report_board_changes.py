@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns import wording
 from campaigns.engine.board import TYPES
 from campaigns.models.board import Resource
 from campaigns.selectors.visibility import Level, amount
@@ -34,15 +35,9 @@ def structure_changes(
         if slug not in before or old == new or knowing.level(slug) < Level.KNOWN:
             continue
         dept = knowing.name(slug, at_least=Level.KNOWN)
-        if new is None:
-            changes.append(f"{dept} left {players.get(str(old), 'its structure')}'s structure.")
-        elif old is None:
-            changes.append(f"{dept} was captured by {players.get(new, 'a player')}.")
-        else:
-            changes.append(
-                f"{dept} was captured by {players.get(new, 'a player')} "
-                f"from {players.get(old, 'a player')}."
-            )
+        old_name = players.get(old, "a player") if old else None
+        new_name = players.get(new, "a player") if new else None
+        changes.append(wording.capture_text(dept, old_name, new_name))
     return changes
 
 

@@ -8,9 +8,8 @@ from urllib.parse import urlencode
 
 from django.urls import reverse
 
-from campaigns.engine.board import TYPES
+from campaigns import wording
 from campaigns.models import Campaign, Order, Turn
-from campaigns.models.board import Resource
 from campaigns.selectors.visibility import Level
 
 from .report_view_models import OrderView, RollView
@@ -40,47 +39,6 @@ def roll_views(turn: Turn, rolls: list[dict[str, Any]]) -> list[RollView]:
     return views
 
 
-def tokens_text(tokens: object) -> str:
-    if not isinstance(tokens, dict):
-        return ""
-    parts = [f"{n} {Resource(k).label.lower()}" for k, n in tokens.items() if k in TYPES and n]
-    return ", ".join(parts)
-
-
-def order_summary(order: Order, knowing: Knowing) -> str:
-    """One line in words. Names go through `knowing`: an order names departments its
-    player chose, but the GM may since have lowered what they know (R50)."""
-    p = order.payload
-    name = knowing.name
-    match order.kind:
-        case Order.Kind.ADD_LINK | Order.Kind.BREAK_LINK:
-            return f"{name(p.get('from'))} → {name(p.get('to'))}"
-        case Order.Kind.PRIORITY:
-            consumers = ", ".join(name(c) for c in p.get("consumers", []))
-            return f"{name(p.get('department'))} feeds first: {consumers}"
-        case Order.Kind.MOVE | Order.Kind.REINFORCE:
-            path = " → ".join(name(s) for s in p.get("path", []))
-            text = f"{name(p.get('from'))} → {path}: {tokens_text(p.get('tokens'))}"
-            if order.kind == Order.Kind.REINFORCE:
-                text = f"Reinforcing against attempt #{p.get('answers')}: {text}"
-            return text
-        case Order.Kind.ATTEMPT:
-            text = f"{name(p.get('attacker'))} on {name(p.get('target'))}"
-            if cost := tokens_text(p.get("cost")):
-                text += f", paying {cost}"
-            if spend := tokens_text(p.get("spend")):
-                text += f", spending {spend}"
-            return text
-        case Order.Kind.FUNCTION:
-            text = f"{name(p.get('department'))}: {p.get('function', '')} ({p.get('stat', '')})"
-            if spend := tokens_text(p.get("spend")):
-                text += f", spending {spend}"
-            if intent := p.get("intent"):
-                text += f". Intent: {intent}"
-            return text
-    return ""
-
-
 def order_view(
     turn: Turn, order: Order, outcome: dict[str, Any], knowing: Knowing, *, full: bool
 ) -> OrderView:
@@ -90,7 +48,7 @@ def order_view(
         player=order.player.display_name,
         kind=order.kind,
         kind_label=order.get_kind_display(),
-        summary=order_summary(order, knowing),
+        summary=wording.order_text(order.kind, order.payload, knowing.name),
         status=str(outcome.get("status", order.status)),
         reason=str(outcome.get("reason", "")),
         rolls=roll_views(turn, outcome.get("rolls", [])),
@@ -108,7 +66,7 @@ def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Know
         player="",
         kind=order.kind,
         kind_label="Linking attempt on your department",
-        summary=f"{name} on {knowing.name(order.payload.get('target'))}",
+        summary=wording.attack_text(name, knowing.name(order.payload.get("target"))),
         status=str(outcome.get("status", order.status)),
         reason=str(outcome.get("reason", "")),
         rolls=roll_views(turn, outcome.get("rolls", [])),

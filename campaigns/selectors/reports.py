@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
@@ -114,20 +115,22 @@ def board_report(
     report = record.report
     outcomes = report.get("orders", {})
 
+    names = {d.slug: d.name for d in rows}
     own: list[OrderView] = []
     attacks: list[OrderView] = []
     for order in orders:
         outcome = outcomes.get(order.engine_id) or order.result or {}
-        if not full and outcome.get("reason"):
+        if outcome.get("reason"):
             # R50: the engine's reasons name slugs and may state hidden facts (another
             # department's links, an attacker's stash); players get them filtered exactly as
-            # at submission.
-            reason = safe_reason(
-                str(outcome["reason"]),
-                board=record.board,
-                player=viewer,
-                loaded=(rows, knowledge),
-            )
+            # at submission. The GM may see everything, but by name, not slug.
+            reason = str(outcome["reason"])
+            if full:
+                reason = wording.with_names(reason, names)
+            else:
+                reason = safe_reason(
+                    reason, board=record.board, player=viewer, loaded=(rows, knowledge)
+                )
             outcome = {**outcome, "reason": reason}
         if full or order.player_id == viewer.pk:
             own.append(order_view(turn, order, outcome, knowing, full=full))

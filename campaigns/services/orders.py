@@ -18,10 +18,12 @@ from django.db.models import Max
 from django.urls import reverse
 from django.utils import timezone
 
+from campaigns import wording
 from campaigns.models import (
     Board,
     Campaign,
     Department,
+    Knowledge,
     Membership,
     Notice,
     Order,
@@ -39,6 +41,7 @@ from campaigns.selectors.order_checks import (
     safe_reason,
     turn_check_open,
 )
+from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 from .notifications import ATTACK_NOTICES, absolute_url, mail_member
 
@@ -223,33 +226,48 @@ def turn_mark_ready(
 
 def attempt_notify(order: Order, *, cancelled: bool) -> None:
     """R46: the target's controller is told at once (a notice in the app, and mail after
-    commit) which of their departments is targeted and by whom, with the reinforcement form."""
-    target = (
-        Department.objects.filter(board=order.board, slug=order.payload.get("target"))
-        .select_related("structure__player__user", "structure__player__campaign")
-        .first()
+    commit) which of their departments is targeted and by whom, with the reinforcement form.
+    "By whom" is the attacking department: queuing raises the defender's knowledge of it to
+    at least `rumoured`; its controller is named only where the defender knows its card."""
+    rows = department_rows(
+        board=order.board,
+        slug__in=[order.payload.get("target"), order.payload.get("attacker")],
+    ).select_related("structure__player__campaign")
+    found = {d.slug: d for d in rows}
+    target, attacker = (
+        found.get(order.payload.get("target")),
+        found.get(order.payload.get("attacker")),
     )
-    attacker = Department.objects.filter(board=order.board, slug=order.payload.get("attacker"))
-    attacker_name = attacker.values_list("name", flat=True).first() or "a department"
-    if target is None or target.structure is None or target.structure.player_id == order.player_id:
+    if target is None or attacker is None or target.structure is None:
         return
     defender = target.structure.player
-    who = f"{attacker_name} ({order.player.display_name})"
+    if defender.pk == order.player_id:
+        return
+    if not cancelled:
+        knowledge_raise(player=defender, department=attacker, level=Level.RUMOURED)
+    level = level_of(attacker, defender, viewer_knowledge(defender, pk=attacker.pk))
+    controller = order.player.display_name if level >= Level.KNOWN else None
+    subject, text = wording.attack_notice(
+        attacker.name, target.name, controller, withdrawn=cancelled
+    )
     campaign = defender.campaign
     if cancelled:
-        text = f"The linking attempt by {who} against {target.name} was withdrawn."
         url = reverse("orders", args=[campaign.slug])
     else:
-        text = (
-            f"{target.name} is the target of a linking attempt by {who} this turn (R46). "
-            "You may queue one free reinforcement move that ends at it."
-        )
         url = reverse("order_reinforce", args=[campaign.slug, order.pk])
     Notice.objects.create(player=defender, turn=order.turn, text=text, url=url)
-    subject = "Attempt withdrawn" if cancelled else f"{target.name} is under attack"
     body = f"{text}\n\n{absolute_url(url)}"
     # robust: a mail server that is down is logged; the order is stored and the notice shown.
     transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
+
+
+def knowledge_raise(*, player: Membership, department: Department, level: int) -> None:
+    """R50: raise what `player` knows of `department` to at least `level` (never lower it)."""
+    row, created = Knowledge.objects.get_or_create(
+        player=player, department=department, defaults={"level": level}
+    )
+    if not created and row.level < level:
+        Knowledge.objects.filter(pk=row.pk, level__lt=level).update(level=level)
 
 
 def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:

@@ -13,10 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns.models import Board, Department, Membership, Order, PlayerTurn, Turn
-from campaigns.selectors import order_checks, visibility
+from campaigns.models import Board, Department, Membership, Order
+from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
-from campaigns.selectors import pages as selectors
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, member_of, open_turn_of, player_of
@@ -31,109 +30,16 @@ def own_order(viewer: Membership, pk: int) -> Order:
     return get_object_or_404(Order.objects.select_related("board", "turn"), pk=pk, player=viewer)
 
 
-def describe(order: Order, names: dict[tuple[int, str], str]) -> str:
-    """The order in words, naming departments (the player picked them, so may see them)."""
-
-    def name(slug: object) -> str:
-        return names.get((order.board_id, str(slug)), "a department")
-
-    p = order.payload
-
-    def tokens(key: str) -> str:
-        amounts = p.get(key) or {}
-        return ", ".join(f"{n} {t}" for t, n in amounts.items() if n) or "nothing"
-
-    match order.kind:
-        case Kind.ADD_LINK | Kind.BREAK_LINK:
-            return f"{name(p.get('from'))} → {name(p.get('to'))}"
-        case Kind.PRIORITY:
-            return f"{name(p.get('department'))} feeds " + ", then ".join(
-                name(c) for c in p.get("consumers", [])
-            )
-        case Kind.MOVE | Kind.REINFORCE:
-            route = " → ".join(name(s) for s in [p.get("from"), *p.get("path", [])])
-            return f"{route}, carrying {tokens('tokens')}"
-        case Kind.ATTEMPT:
-            return (
-                f"{name(p.get('attacker'))} tries to link {name(p.get('target'))}, "
-                f"spending {tokens('spend')}"
-            )
-        case Kind.FUNCTION:
-            return (
-                f"{name(p.get('department'))}: {p.get('function')} ({p.get('stat')}), "
-                f"spending {tokens('spend')}. {p.get('intent', '')}"
-            )
-    return ""
-
-
-def names_for(viewer: Membership) -> dict[tuple[int, str], str]:
-    """(board id, slug) -> name for the departments the viewer sees at least `known`."""
-    rows = visibility.department_rows(board__campaign=viewer.campaign)
-    knowledge = visibility.viewer_knowledge(viewer, board__campaign=viewer.campaign)
-    return {
-        (d.board_id, d.slug): d.name
-        for d in rows
-        if visibility.level_of(d, viewer, knowledge) >= visibility.Level.KNOWN
-    }
-
-
-def reason_of(order: Order, viewer: Membership) -> str:
-    """A resolved order's reason, filtered by R50 like a submission's."""
-    reason = order.result.get("reason") if isinstance(order.result, dict) else None
-    return order_checks.safe_reason(reason, board=order.board, player=viewer) if reason else ""
-
-
-def attack_text(attempt: Order) -> str:
-    """R46: which department is targeted and by whom (the attacker's department and
-    character), and nothing else of the attacker's order (its spend stays hidden, R50)."""
-    names = dict(
-        Department.objects.filter(
-            board_id=attempt.board_id,
-            slug__in=[attempt.payload.get("attacker"), attempt.payload.get("target")],
-        ).values_list("slug", "name")
-    )
-    attacker = names.get(attempt.payload.get("attacker"), "a department")
-    target = names.get(attempt.payload.get("target"), "your department")
-    return f"{attacker} ({attempt.player.display_name}) tries to link {target}"
-
-
-def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
-    """R46: the queued attempts of this turn against the viewer's departments."""
-    mine = set(Department.objects.filter(structure__player=viewer).values_list("board_id", "slug"))
-    attempts = Order.objects.filter(turn=turn, kind=Kind.ATTEMPT, status=Order.Status.QUEUED)
-    return [
-        a
-        for a in attempts.select_related("player")
-        if (a.board_id, a.payload.get("target")) in mine and a.player_id != viewer.pk
-    ]
-
-
 @require_safe
 @login_required
 def orders(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's week: queued orders (R40), forms per board, readiness, attacks (R46)."""
     viewer = player_of(request, slug)
     turn = open_turn_of(viewer)
-    names = names_for(viewer)
-    queued = order_checks.queued_orders(player=viewer, turn=turn)
-    done = (
-        Order.objects.filter(player=viewer, turn=turn)
-        .exclude(status=Order.Status.QUEUED)
-        .select_related("board")
-    )
-    ready = PlayerTurn.objects.filter(turn=turn, player=viewer, ready_at__isnull=False).exists()
-    boards = selectors.boards_of(viewer.campaign)
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
-        "turn": selectors.turn_view(turn),
-        "queued": [(o, describe(o, names)) for o in queued],
-        "done": [(o, describe(o, names), reason_of(o, viewer)) for o in done],
-        "boards": boards,
-        "structures": selectors.structures_of(viewer, boards),
+        "page": order_reads.orders_page(viewer, turn),
         "kinds": [(k, FORMS[k].kind.label) for k in FORMS],
-        "attacks": [(a, attack_text(a)) for a in attempts_against(viewer, turn)],
-        "notices": order_reads.notices_unread(viewer),
-        "ready": ready,
     }
     return render(request, "campaigns/orders/orders.html", context)
 
@@ -223,12 +129,12 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
     """R46: only the target's controller, only for a queued attempt of the open turn."""
     viewer = player_of(request, slug)
     turn = open_turn_of(viewer)
-    attempt = next((a for a in attempts_against(viewer, turn) if a.pk == attempt_pk), None)
+    attempts = order_reads.attempts_against(viewer, turn)
+    attempt = next((a for a in attempts if a.pk == attempt_pk), None)
     if attempt is None:
         raise Http404("no such attempt against your departments")
     ctx = OrderContext.build(viewer, turn, attempt.board)
     form = ReinforceForm(request.POST or None, ctx=ctx, attempt=attempt)
-    names = names_for(viewer)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.orders_submit(
@@ -236,7 +142,7 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
             payload=payload, client_token=token,
         )  # fmt: skip
 
-    target = names.get((attempt.board_id, attempt.payload.get("target")), "your department")
+    target = ctx.name(attempt.payload.get("target"))
     return order_form_page(request, viewer, form, title=f"Reinforce {target}", submit=submit)
 
 

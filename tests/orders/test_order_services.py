@@ -14,6 +14,7 @@ from django.utils import timezone
 from campaigns.models import (
     Campaign,
     Department,
+    Knowledge,
     Link,
     Membership,
     Notice,
@@ -286,7 +287,8 @@ def test_the_defender_is_told_at_once_in_the_app_and_by_mail_r46(
         order = submit(demo, "alice", K.ATTEMPT, ATTACK)
     notice = Notice.objects.get(player=member(demo, "bob"))
     assert "The Guild Hall" in notice.text and "The City Watch" in notice.text
-    assert "Alice Ambergris" in notice.text
+    # R46/R50: bob does not know the City Watch's card, so not who controls it.
+    assert "Alice Ambergris" not in notice.text and "Alice" not in mail.outbox[0].body
     assert notice.url.endswith(f"/orders/reinforce/{order.pk}/")
     assert len(mail.outbox) == 1 and mail.outbox[0].to == ["bob@example.com"]
     assert "The Guild Hall" in mail.outbox[0].subject and notice.url in mail.outbox[0].body
@@ -294,6 +296,30 @@ def test_the_defender_is_told_at_once_in_the_app_and_by_mail_r46(
         service.order_cancel(player=member(demo, "alice"), order=order)
     assert Notice.objects.filter(player=member(demo, "bob")).count() == 2
     assert "withdrawn" in mail.outbox[1].body
+
+
+def test_queuing_an_attempt_makes_the_attacker_rumoured_to_the_defender_r46(
+    demo: Campaign,
+) -> None:
+    """R46: "by whom" is the attacking department: bob learns of the City Watch (rumoured)."""
+    bob = member(demo, "bob")
+    assert not Knowledge.objects.filter(player=bob, department__slug="city-watch").exists()
+    submit(demo, "alice", K.ATTEMPT, ATTACK)
+    assert Knowledge.objects.get(player=bob, department__slug="city-watch").level == Level.RUMOURED
+
+
+def test_the_defender_who_knows_the_attackers_card_is_told_its_controller_r46(
+    demo: Campaign,
+) -> None:
+    """R46/R50: at level `known` the card shows who controls the attacker, so the notice
+    names the attacking player too; and queuing never lowers what the defender knew."""
+    bob = member(demo, "bob")
+    watch = Department.objects.get(board__campaign=demo, slug="city-watch")
+    Knowledge.objects.create(player=bob, department=watch, level=Level.KNOWN)
+    submit(demo, "alice", K.ATTEMPT, ATTACK)
+    notice = Notice.objects.get(player=bob)
+    assert "The City Watch (Alice Ambergris, Comptroller)" in notice.text
+    assert Knowledge.objects.get(player=bob, department=watch).level == Level.KNOWN
 
 
 def test_no_mail_when_the_defender_switched_attack_notices_off(

@@ -301,5 +301,8 @@ def test_the_defender_sees_who_attacks_but_not_the_attackers_spend(
     """R46 tells bob which department and by whom; R50 hides the rest (spend, slugs)."""
     submit(demo, "alice", K.ATTEMPT, {**ATTACK, "spend": {"people": 0, "money": 2}})
     page = client_for("bob").get(reverse("orders", args=[SLUG])).content.decode()
-    assert "The City Watch (Alice Ambergris, Comptroller) tries to link The Guild Hall" in page
+    # R46/R50: the attacking department, but not who controls it: Bob does not know
+    # the City Watch's card (who controls a department is part of the card).
+    assert "The City Watch tries to link The Guild Hall" in page
+    assert "Alice Ambergris" not in page
     assert "city-watch" not in page and "2 money" not in page

@@ -96,7 +96,7 @@ def test_the_defender_sees_the_attempt_on_her_department_and_its_capture(
     content = page(client_for("alice"), report_url(played))
     attempt = played.order("carol_attempt")
     assert 'id="attacks-city"' in content
-    assert "The Thieves' Guild on The City Watch" in content
+    assert "The Thieves' Guild tries to link The City Watch" in content
     for roll in attempt.result["rolls"]:
         assert roll_row(roll) in content
     assert "The City Watch was captured by Mother Carol of the Eye" in content

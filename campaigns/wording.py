@@ -1,0 +1,141 @@
+"""The one place that puts game events into words: orders, refusals, attack notices and
+captures, for the orders page, the turn report, notices and mail.
+
+Nothing here reads the database or decides what a viewer may see (RULES R50): callers pass
+a `Namer` that already answers with the name the viewer may know, or a placeholder. So
+player-facing text names departments, never slugs, and counts agree in number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+# slug (or whatever an order holds) -> the department's name as the viewer may see it
+Namer = Callable[[object], str]
+
+TYPE_LABELS = {"money": "Money", "people": "People", "authority": "Authority"}
+IRREGULAR_PLURALS = {"die": "dice", "successes": "successes", "success": "successes"}
+
+
+def count(n: int, singular: str) -> str:
+    """'1 die', '2 dice', '0 tokens': the number with its noun in the right number."""
+    if n == 1:
+        return f"{n} {singular}"
+    return f"{n} {IRREGULAR_PLURALS.get(singular, singular + 's')}"
+
+
+def listing(parts: Iterable[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    items = [p for p in parts if p]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def tokens_text(tokens: object) -> str:
+    """{money: 2, authority: 1} -> '2 Money and 1 Authority'; '' for none (or junk)."""
+    if not isinstance(tokens, Mapping):
+        return ""
+    return listing(
+        f"{n} {label}"
+        for kind, label in TYPE_LABELS.items()
+        if isinstance(n := tokens.get(kind), int) and n > 0
+    )
+
+
+def route_text(start: object, path: object, name: Namer) -> str:
+    steps = path if isinstance(path, list) else []
+    return " → ".join(name(slug) for slug in [start, *steps])
+
+
+def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
+    """An order (ENGINE.md fields) in one line (RULES R41-R46)."""
+    p = payload
+    consumers = p.get("consumers")
+    match kind:
+        case "add_link" | "break_link":
+            return f"{name(p.get('from'))} → {name(p.get('to'))}"
+        case "priority":
+            fed = [name(c) for c in consumers] if isinstance(consumers, list) else []
+            return f"{name(p.get('department'))} feeds {', then '.join(fed)} first"
+        case "move" | "reinforce":
+            text = route_text(p.get("from"), p.get("path"), name)
+            return f"{text}, carrying {tokens_text(p.get('tokens')) or 'nothing'}"
+        case "attempt":
+            text = f"{name(p.get('attacker'))} tries to link {name(p.get('target'))}"
+            if cost := tokens_text(p.get("cost")):
+                text += f", paying {cost}"
+            if spend := tokens_text(p.get("spend")):
+                text += f", spending {spend}"
+            return text
+        case "function":
+            stat = str(p.get("stat", "")).title()
+            text = f"{name(p.get('department'))}: {p.get('function', '')} ({stat})"
+            if spend := tokens_text(p.get("spend")):
+                text += f", spending {spend}"
+            if intent := p.get("intent"):
+                text += f". Intent: {intent}"
+            return text
+    return ""
+
+
+def attacker_text(attacker: str, controller: str | None) -> str:
+    """R46: the attacking department, with its controller only where the defender's level
+    shows who controls it (`known`, R50); the caller decides by passing it or None."""
+    return f"{attacker} ({controller})" if controller else attacker
+
+
+def attack_text(attacker: str, target: str, controller: str | None = None) -> str:
+    """R46: what the defender learns of an attempt: the attacking department (and its
+    controller, see attacker_text) and the target, nothing of what the attacker spends."""
+    return f"{attacker_text(attacker, controller)} tries to link {target}"
+
+
+def attack_notice(
+    attacker: str, target: str, controller: str | None, *, withdrawn: bool
+) -> tuple[str, str]:
+    """R46: (subject, text) of the notice and mail to the target's controller."""
+    who = attacker_text(attacker, controller)
+    if withdrawn:
+        return "Attempt withdrawn", f"The linking attempt by {who} against {target} was withdrawn."
+    return (
+        f"{target} is under attack",
+        f"{target} is the target of a linking attempt by {who} this turn (R46). "
+        "You may queue one free reinforcement move that ends at it.",
+    )
+
+
+def capture_text(department: str, old: str | None, new: str | None) -> str:
+    """R44/R13: a department changing hands, as the turn report tells it."""
+    if new is None:
+        return (
+            f"{department} left {old}'s structure." if old else f"{department} left its structure."
+        )
+    if old is None:
+        return f"{department} was captured by {new}."
+    return f"{department} was captured by {new} from {old}."
+
+
+def sentence(text: str) -> str:
+    """Capitalised and ending with a full stop, as refusals are shown."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def slug_pattern(slug: str) -> re.Pattern[str]:
+    """A slug as a whole word of an engine reason (slugs contain hyphens)."""
+    return re.compile(rf"(?<![\w-]){re.escape(slug)}(?![\w-])")
+
+
+def slugs_named(reason: str, slugs: Iterable[str]) -> list[str]:
+    """The slugs an engine reason mentions, longest first (so 'city-watch' wins over 'city')."""
+    return [s for s in sorted(slugs, key=len, reverse=True) if slug_pattern(s).search(reason)]
+
+
+def with_names(reason: str, names: Mapping[str, str]) -> str:
+    """An engine reason (which names departments by slug) with each slug replaced by its
+    name, as a sentence. The caller has decided the viewer may see every name in `names`."""
+    text = reason
+    for slug in slugs_named(reason, names):
+        text = slug_pattern(slug).sub(names[slug], text)
+    return sentence(text)
