@@ -15,13 +15,13 @@ def resource(kind: str, amount: int) -> dict[str, Any] | None:
     return {"type": kind, "amount": amount} if kind and amount else None
 
 
+# The card's plain columns, named as ENGINE.md names them.
+CARD_FIELDS = ("slug", "name", "effect", "obstruct", "impress")
+
+
 def department_state(dept: Department, players: dict[int, str]) -> dict[str, Any]:
     data: dict[str, Any] = {
-        "slug": dept.slug,
-        "name": dept.name,
-        "effect": dept.effect,
-        "obstruct": dept.obstruct,
-        "impress": dept.impress,
+        **{field: getattr(dept, field) for field in CARD_FIELDS},
         "consumes": resource(dept.consumes_type, dept.consumes_amount),
         "produces": resource(dept.produces_type, dept.produces_amount),
         "functions": dict(dept.functions),
