@@ -21,10 +21,18 @@ def verify_url(campaign: Campaign, number: int, key: str, dice: int) -> str:
     return f"{path}?{urlencode({'key': key, 'dice': dice})}"
 
 
-def roll_views(turn: Turn, rolls: list[dict[str, Any]]) -> list[RollView]:
+def roll_views(
+    turn: Turn, rolls: list[dict[str, Any]], *, hide_attack: bool = False
+) -> list[RollView]:
+    """The rolls of one order; with `hide_attack`, the attacker's roll shows its successes
+    only (R46: a defender who does not know the attacker's card)."""
     views = []
     for roll in rolls:
         key = str(roll.get("key", ""))
+        if hide_attack and key.endswith(":attack"):
+            successes = int(roll.get("successes", 0))
+            views.append(RollView(key, None, None, None, None, successes, None))
+            continue
         views.append(
             RollView(
                 key=key,
@@ -61,6 +69,7 @@ def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Know
     """An attempt on the viewer's department, as its defender sees it (see board_report)."""
     # R46 names the attacking department to the defender whatever they know of it.
     name = knowing.name(order.payload.get("attacker"), at_least=Level.UNKNOWN)
+    knows_card = knowing.level(str(order.payload.get("attacker"))) >= Level.KNOWN
     return OrderView(
         id=order.engine_id,
         player="",
@@ -69,7 +78,7 @@ def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Know
         summary=wording.attack_text(name, knowing.name(order.payload.get("target"))),
         status=str(outcome.get("status", order.status)),
         reason=str(outcome.get("reason", "")),
-        rolls=roll_views(turn, outcome.get("rolls", [])),
+        rolls=roll_views(turn, outcome.get("rolls", []), hide_attack=not knows_card),
         gm_note="",
         gm_note_published=False,
     )

@@ -14,15 +14,21 @@ UNNAMED = "a department you do not know"
 
 @dataclass(frozen=True)
 class RollView:
-    """One dice pool roll (R20) with the link that recomputes it from the seed (R23)."""
+    """One dice pool roll (R20) with the link that recomputes it from the seed (R23). A
+    `hidden` roll is an attacker's as a defender who does not know the attacker's card sees
+    it (R46): its successes only; dice, skill, target number and faces stay None."""
 
     key: str
-    dice: int
-    skill: int
-    tn: int
-    faces: list[int]
+    dice: int | None
+    skill: int | None
+    tn: int | None
+    faces: list[int] | None
     successes: int
-    verify_url: str
+    verify_url: str | None
+
+    @property
+    def hidden(self) -> bool:
+        return self.faces is None
 
 
 @dataclass(frozen=True)
@@ -96,9 +102,11 @@ class TurnReport:
 
     @property
     def rolls(self) -> list[RollView]:
+        """The rolls the viewer may recompute (R23): not those hidden from them (R46)."""
         return [
             roll
             for board in self.boards
             for order in [*board.orders, *board.attacks]
             for roll in order.rolls
+            if not roll.hidden
         ]

@@ -16,6 +16,7 @@ from tests.reports.conftest import Played
 from .conftest import (
     CARDS,
     CONTROLLED,
+    KNOWN,
     PLAYERS,
     demo_levels,
     leaks,
@@ -75,6 +76,14 @@ def test_report_and_verify_pages_hide_what_the_level_hides(
         assert all(o.player == viewer.display_name for o in board.orders)
         for attack in board.attacks:
             assert "paying" not in attack.summary and "spending" not in attack.summary
+            # R46: a defender who does not know the attacker's card sees the attacker's
+            # successes only: no dice, skill, target number, faces, nor a verify link.
+            roll = next(r for r in attack.rolls if r.key.endswith(":attack"))
+            assert levels["thieves-guild"] < KNOWN
+            assert roll.hidden and (roll.dice, roll.skill, roll.tn, roll.verify_url) == (
+                None, None, None, None,
+            )  # fmt: skip
+            assert roll not in rolls and roll.key not in pages["verify"]
     if username == "alice":
         assert any(b.attacks for b in report.boards)
 
