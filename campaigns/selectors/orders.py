@@ -159,9 +159,17 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
         boards=boards,
         structures=structures_of(viewer, boards),
         notices=notices_unread(viewer),
-        ready=PlayerTurn.objects.filter(turn=turn, player=viewer, ready_at__isnull=False).exists(),
+        ready=is_ready(viewer, turn),
     )
 
 
+def is_ready(player: Membership, turn: Turn) -> bool:
+    """Has the player marked their orders of `turn` ready (early processing, R31)?"""
+    return PlayerTurn.objects.filter(turn=turn, player=player, ready_at__isnull=False).exists()
+
+
 def notices_unread(player: Membership) -> list[Notice]:
-    return list(Notice.objects.filter(player=player, read_at__isnull=True)[:20])
+    """The player's unread notices of the open turn: a notice belongs to its turn and,
+    once the turn is processed, is read in that turn's report."""
+    unread = Notice.objects.filter(player=player, read_at__isnull=True)
+    return list(unread.filter(turn__status=Turn.Status.OPEN)[:20])

@@ -95,6 +95,7 @@ class TurnReport:
     commitment: str
     commitment_ok: bool
     boards: list[BoardReport] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # what the viewer was told this turn
 
     @property
     def is_start(self) -> bool:

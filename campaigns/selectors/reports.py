@@ -93,6 +93,7 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
         commitment=turn.commitment,
         commitment_ok=commitment_matches(turn),
         boards=boards,
+        notices=list(turn.notices.filter(player=viewer).values_list("text", flat=True)),
     )
 
 

@@ -68,11 +68,16 @@ def require_player(player: Membership) -> None:
         raise OrderRefused("Only players queue orders.")
 
 
-def log_order(order: Order, action: str) -> None:
+def order_changed(order: Order, action: str) -> None:
+    """Every change to a player's orders is logged (append-only) and clears their "ready":
+    orders that changed after "ready" are not the orders they declared complete."""
     OrderLog.objects.create(
         turn=order.turn, player=order.player, order=order, action=action,
         kind=order.kind, payload=order.payload, seq=order.seq,
     )  # fmt: skip
+    PlayerTurn.objects.filter(
+        turn=order.turn, player=order.player, ready_at__isnull=False
+    ).update(ready_at=None)
 
 
 def orders_submit(
@@ -111,7 +116,7 @@ def orders_submit(
                 )  # fmt: skip
         except IntegrityError:
             return Order.objects.get(player=player, client_token=client_token)
-        log_order(order, Action.SUBMITTED)
+        order_changed(order, Action.SUBMITTED)
         if kind == Kind.ATTEMPT:
             attempt_notify(order, cancelled=False)
     return order
@@ -144,7 +149,7 @@ def order_edit(
         )  # fmt: skip
         order.payload = payload
         order.save(update_fields=["payload", "updated_at"])
-        log_order(order, Action.EDITED)
+        order_changed(order, Action.EDITED)
     return order
 
 
@@ -155,7 +160,7 @@ def order_cancel(*, player: Membership, order: Order, now: dt.datetime | None = 
         order = order_for_change(order, player, now)
         order.status = Order.Status.CANCELLED
         order.save(update_fields=["status", "updated_at"])
-        log_order(order, Action.CANCELLED)
+        order_changed(order, Action.CANCELLED)
         if order.kind == Kind.ATTEMPT:
             attempt_notify(order, cancelled=True)
     return order
@@ -188,7 +193,7 @@ def orders_reorder(
             )
         for order in sorted(orders, key=lambda o: o.seq):
             order.save(update_fields=["seq", "updated_at"])
-            log_order(order, Action.REORDERED)
+            order_changed(order, Action.REORDERED)
     return sorted(orders, key=lambda o: o.seq)
 
 

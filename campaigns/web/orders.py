@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns.models import Board, Department, Membership, Order
+from campaigns.models import Board, Department, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
@@ -59,6 +59,7 @@ def order_form_page(
         if isinstance(form, AttemptForm) and "preview" in request.POST:
             preview = form.preview()
         elif form.is_valid():
+            was_ready = order_reads.is_ready(viewer, form.ctx.turn)
             try:
                 submit(form.payload(), form.cleaned_data.get("client_token") or "")
             except ValidationError as invalid:
@@ -67,6 +68,7 @@ def order_form_page(
                 form.add_error(None, str(refused))
             else:
                 messages.success(request, f"{title}: queued.")
+                tell_if_unready(request, was_ready)
                 return redirect("orders", viewer.campaign.slug)
     context = {
         "campaign": viewer.campaign,
@@ -146,15 +148,35 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
     return order_form_page(request, viewer, form, title=f"Reinforce {target}", submit=submit)
 
 
-def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> None:
+def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> bool:
     """Run a service call; a refusal becomes an error message, success the `done` one."""
     try:
         action()
     except OrderRefused as refused:
         messages.error(request, str(refused))
-    else:
-        if done:
-            messages.success(request, done)
+        return False
+    if done:
+        messages.success(request, done)
+    return True
+
+
+def tell_if_unready(request: HttpRequest, was_ready: bool) -> None:
+    """Changing orders clears "ready" (services.orders.order_changed): say so."""
+    if was_ready:
+        messages.info(
+            request,
+            "Your orders changed, so you are no longer marked ready. "
+            "Mark them ready again when you are done.",
+        )
+
+
+def orders_change(
+    request: HttpRequest, viewer: Membership, turn: Turn, action: Any, done: str = ""
+) -> None:
+    """A service call that changes the viewer's orders, with the messages it deserves."""
+    was_ready = order_reads.is_ready(viewer, turn)
+    if refused_to_message(request, action, done):
+        tell_if_unready(request, was_ready)
 
 
 @require_POST
@@ -162,11 +184,11 @@ def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> Non
 def order_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     viewer = player_of(request, slug)
     order = own_order(viewer, pk)
-    refused_to_message(
-        request,
+    orders_change(
+        request, viewer, order.turn,
         lambda: service.order_cancel(player=viewer, order=order),
-        done=f"Order #{order.pk} cancelled.",
-    )
+        done=f"{order.get_kind_display()} on {order.board.name}: cancelled.",
+    )  # fmt: skip
     return redirect("orders", slug)
 
 
@@ -182,9 +204,10 @@ def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         j = i - 1 if request.POST.get("direction") == "up" else i + 1
         if 0 <= j < len(ids):
             ids[i], ids[j] = ids[j], ids[i]
-    refused_to_message(
-        request, lambda: service.orders_reorder(player=viewer, turn=order.turn, order_ids=ids)
-    )
+    orders_change(
+        request, viewer, order.turn,
+        lambda: service.orders_reorder(player=viewer, turn=order.turn, order_ids=ids),
+    )  # fmt: skip
     return redirect("orders", slug)
 
 
@@ -194,8 +217,13 @@ def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = player_of(request, slug)
     turn = open_turn_of(viewer)
     ready = request.POST.get("ready") == "1"
+    done = (
+        "Marked ready: your orders are complete. Changing any order clears this."
+        if ready
+        else "No longer marked ready."
+    )
     refused_to_message(
-        request, lambda: service.turn_mark_ready(player=viewer, turn=turn, ready=ready)
+        request, lambda: service.turn_mark_ready(player=viewer, turn=turn, ready=ready), done
     )
     return redirect("orders", slug)
 

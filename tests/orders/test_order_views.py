@@ -306,3 +306,27 @@ def test_the_defender_sees_who_attacks_but_not_the_attackers_spend(
     assert "The City Watch tries to link The Guild Hall" in page
     assert "Alice Ambergris" not in page
     assert "city-watch" not in page and "2 money" not in page
+
+
+def test_changing_orders_after_ready_clears_ready_and_says_so(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """Queuing, editing, reordering or cancelling after "ready" clears it (the orders are
+    not the ones declared complete); the player is told each time."""
+    alice = client_for("alice")
+    ready = reverse("turn_ready", args=[SLUG])
+    page = alice.post(ready, {"ready": "1"}, follow=True).content.decode()
+    assert "Marked ready" in page
+    order = submit(demo, "alice", K.ATTEMPT, ATTACK)
+    assert member(demo, "alice").player_turns.get().ready_at is None  # the service cleared it
+    alice.post(ready, {"ready": "1"})
+    cancel = reverse("order_cancel", args=[SLUG, order.pk])
+    page = alice.post(cancel, follow=True).content.decode()
+    assert "no longer marked ready" in page and "cancelled" in page
+    assert f"#{order.pk}" not in page  # no global order ids for players
+    assert member(demo, "alice").player_turns.get().ready_at is None
+    page = alice.post(cancel, follow=True).content.decode()  # nothing changed this time
+    assert "no longer marked ready" not in page
+    assert (
+        "No longer marked ready." in alice.post(ready, {"ready": "0"}, follow=True).content.decode()
+    )
