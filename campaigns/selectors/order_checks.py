@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from campaigns import engine, wording
@@ -187,12 +188,15 @@ def safe_reason(
     board: Board,
     player: Membership,
     loaded: tuple[list[Department], dict[int, int]] | None = None,
+    levels: Mapping[str, Level] | None = None,
 ) -> str:
     """R50: the engine's reason with slugs replaced by names; a reason that concerns a
     department the player does not control is shown only if it states card facts of a
     department they know, else replaced by a generic message. `loaded`: the board's
     departments (with their structures) and the player's knowledge, if the caller has them
-    already (a report filters many reasons)."""
+    already (a report filters many reasons). `levels`: slug -> level where the caller knows
+    better than today's tables (a report: what the player controlled during that turn, so
+    "your department was captured earlier this turn" reaches them, R51)."""
     if loaded is None:
         departments = list(Department.objects.filter(board=board).select_related("structure"))
         knowledge = viewer_knowledge(player, board=board)
@@ -202,7 +206,9 @@ def safe_reason(
         return GENERIC
     rows = {d.slug: d for d in departments}
     for slug in wording.slugs_named(reason, rows):
-        level = level_of(rows[slug], player, knowledge)
+        level = (
+            levels[slug] if levels and slug in levels else level_of(rows[slug], player, knowledge)
+        )
         if level < Level.CONTROLLED and (
             level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
         ):

@@ -130,8 +130,9 @@ def board_report(
                 reason = wording.with_names(reason, names)
             else:
                 reason = safe_reason(
-                    reason, board=record.board, player=viewer, loaded=(rows, knowledge)
-                )
+                    reason, board=record.board, player=viewer, loaded=(rows, knowledge),
+                    levels=knowing.levels,
+                )  # fmt: skip
             outcome = {**outcome, "reason": reason}
         if full or order.player_id == viewer.pk:
             own.append(order_view(turn, order, outcome, knowing, full=full))

@@ -225,3 +225,24 @@ def test_reports_link_to_the_turns_before_and_after_them(
     assert f'href="{report_url(played, 0)}" rel="prev"' in first
     assert 'rel="next"' not in first
     assert reverse("turn_report", args=[played.campaign.slug, 2]) not in first
+
+
+def test_a_reason_about_her_own_department_captured_earlier_that_turn_is_shown(
+    played: Played, client_for: ClientFor
+) -> None:
+    """R50/R51: Alice controlled the City Watch during turn 1 (Carol captured it in the
+    attempt phase), so her function roll on it, rejected because it had left her structure,
+    says so, by name, instead of "details you cannot see". Carol's report, where the same
+    department is hers, is unaffected; Bob, who knows nothing of it, never sees the order."""
+    late = Order.objects.create(
+        turn=played.turn, board=played.campaign.boards.get(slug="city"),
+        player=played.members["alice"], kind=Order.Kind.FUNCTION, seq=99,
+        status=Order.Status.REJECTED,
+        payload={"department": "city-watch", "function": "patrol", "stat": "effect"},
+        result={"status": "rejected", "reason": "city-watch is not in your structure"},
+    )  # fmt: skip
+    content = html.unescape(page(client_for("alice"), report_url(played)))
+    item = content.split(f'id="order-{late.engine_id}"')[1].split("</li>")[0]
+    assert "The City Watch is not in your structure." in item
+    assert "details you cannot see" not in item
+    assert f'id="order-{late.engine_id}"' not in page(client_for("bob"), report_url(played))
