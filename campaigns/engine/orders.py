@@ -84,12 +84,17 @@ def own_department(board: Board, player: object, slug: object) -> Department:
     return dept
 
 
+def shortfall(dept: Department, needs: Tokens) -> dict[str, tuple[int, int]]:
+    """R21/R43: type -> (held, needed) for every type the stash does not cover."""
+    return {t: (dept.stash[t], needs[t]) for t in TYPES if needs[t] > dept.stash[t]}
+
+
 def check_covers(dept: Department, tokens: Tokens, what: str) -> None:
-    for kind in TYPES:
-        if tokens[kind] > dept.stash[kind]:
-            raise OrderRejected(
-                f"{dept.slug} holds {dept.stash[kind]} {kind}, {what} needs {tokens[kind]}"
-            )
+    """R21/R43: the stash must cover what is spent; the first type short is named."""
+    short = shortfall(dept, tokens)
+    if short:
+        kind, (held, needed) = next(iter(short.items()))
+        raise OrderRejected(f"{dept.slug} holds {held} {kind}, {what} needs {needed}")
 
 
 # --- link phase (R41) -------------------------------------------------------------------
@@ -176,6 +181,16 @@ def one_token_type(drop: object) -> str:
     raise OrderRejected("each drop must be exactly one token")
 
 
+def unmoved(dept: Department) -> Tokens:
+    """R42: the tokens a move may still pick up (not moved this turn)."""
+    return {kind: dept.stash[kind] - dept.moved[kind] for kind in TYPES}
+
+
+def room(dept: Department) -> int:
+    """R36/R42: how many more tokens a move may leave at `dept` (capacity - stash)."""
+    return dept.move_capacity() - dept.total()
+
+
 def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     """R42: carry unmoved tokens down a path of links, one token dropped at each department
     passed, the rest left at the last; no drop may put a department over its capacity."""
@@ -197,10 +212,10 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     carried = sum(tokens.values())
     if carried < len(steps):
         raise OrderRejected(f"{carried} tokens can travel at most {carried} steps (R42)")
+    free = unmoved(start)
     for kind in TYPES:
-        unmoved = start.stash[kind] - start.moved[kind]
-        if tokens[kind] > unmoved:
-            raise OrderRejected(f"{start.slug} has only {unmoved} unmoved {kind} (R42)")
+        if tokens[kind] > free[kind]:
+            raise OrderRejected(f"{start.slug} has only {free[kind]} unmoved {kind} (R42)")
     drops = plan_drops(order.fields.get("drops"), tokens, len(steps) - 1)
     rest = dict(tokens)
     for kind in drops:
@@ -208,7 +223,7 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     arrivals = [(dept, {kind: 1}) for dept, kind in zip(steps, drops, strict=False)]
     arrivals.append((steps[-1], {k: n for k, n in rest.items() if n}))
     for dept, arriving in arrivals:
-        if dept.total() + sum(arriving.values()) > dept.move_capacity():
+        if sum(arriving.values()) > room(dept):
             raise OrderRejected(
                 f"the move would put {dept.slug} over its capacity of {dept.move_capacity()}"
                 " (R42, R36)"

@@ -7,6 +7,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .attempts import (
+    BASE_TN,
+    attack_pool,
+    attempt_problem,
+    cost_due,
+    cost_tokens,
+    defence_pool,
+    defence_spent,
+)
 from .board import TYPES, Board, Department, no_tokens
 from .dice import order_digest, roll_pool
 from .errors import EngineError, OrderRejected
@@ -21,7 +30,6 @@ from .orders import (
     move,
     order_tokens,
     own_department,
-    pool_for,
     priority,
 )
 
@@ -138,41 +146,21 @@ def resolve_attempts(res: Resolution, orders: list[Order]) -> None:
 
 
 def check_attempt(board: Board, order: Order) -> tuple[Department, Department, int]:
-    """R43 legality: (attacker, target, cost to pay)."""
+    """R43 legality (attempts.attempt_problem): (attacker, target, cost to pay)."""
     attacker = own_department(board, order.player, order.fields.get("attacker"))
     target = board.department(order.fields.get("target"))
-    if target.structure == order.player:
-        raise OrderRejected(f"{target.slug} is already in your structure (R43)")
-    if len(board.out_links.get(attacker.slug, ())) >= board.settings.max_out_links:
-        raise OrderRejected(f"{attacker.slug} has no free outgoing link (R43, R11)")
-    if not (target.consumes and attacker.produces and target.consumes[0] == attacker.produces[0]):
-        raise OrderRejected(f"{target.slug} does not consume what {attacker.slug} produces (R43)")
-    # R44 makes a new link attacker->target once the target's links to its old structure
-    # are gone; if the target would still have no free incoming link, the link (and so the
-    # capture) would break R11, so the attempt is illegal.
-    staying = [
-        s
-        for s in board.in_links.get(target.slug, ())
-        if s != attacker.slug
-        and (target.structure is None or board.departments[s].structure != target.structure)
-    ]
-    if len(staying) >= board.settings.max_in_links:
-        raise OrderRejected(f"{target.slug} has no free incoming link (R43, R11)")
-    return attacker, target, 2 * target.consumes[1]
+    problem = attempt_problem(board, order.player, attacker, target)
+    if problem:
+        raise OrderRejected(problem)
+    return attacker, target, cost_due(target)[0]
 
 
 def attempt(res: Resolution, order: Order, reinforcements: list[Order]) -> Outcome:
-    """R43-R46: pay, let the defender reinforce, roll Impress against Obstruct, capture."""
+    """R43-R46: pay, let the defender reinforce, roll Impress against Obstruct, capture.
+    The pools come from attempts.py, which the order forms' preview reads too."""
     board = res.board
-    attacker, target, cost_total = check_attempt(board, order)
-    assert target.consumes is not None
-    if order.fields.get("cost") is None:
-        cost = no_tokens()
-        cost[target.consumes[0]] = cost_total
-    else:
-        cost = order_tokens(order.fields.get("cost"), "cost")
-        if sum(cost.values()) != cost_total:
-            raise OrderRejected(f"the cost is {cost_total} tokens, the order names a different sum")
+    attacker, target, _ = check_attempt(board, order)
+    cost = cost_tokens(target, order.fields.get("cost"))
     spend = order_tokens(order.fields.get("spend"), "spend")
     try:
         check_covers(attacker, {k: cost[k] + spend[k] for k in TYPES}, "the attempt")
@@ -182,21 +170,17 @@ def attempt(res: Resolution, order: Order, reinforcements: list[Order]) -> Outco
 
     reinforce(res, target, reinforcements)
 
-    identical, opposed = board.catalogue.counts(attacker.alignments, target.alignments)
-    dice, extra = pool_for(attacker, "impress", spend)
-    linking = attacker.function_skill("linking") or 0
+    pool = attack_pool(board, attacker, target, spend)
     attacker.spend(spend)
     attack = roll_pool(
-        res.seed,
-        f"{res.turn}:{order.id}:attack",
-        dice=dice,
-        skill=linking + extra,
-        tn=7 + opposed - identical,
+        res.seed, f"{res.turn}:{order.id}:attack", dice=pool.dice, skill=pool.skill, tn=pool.tn
     )
-    defence = {k: min(target.defence[k], target.stash[k]) for k in TYPES}  # R47
-    dice, extra = pool_for(target, "obstruct", defence)
+    defence = defence_spent(target)  # R47
+    dice, extra = defence_pool(target, defence)
     target.spend(defence)
-    defend = roll_pool(res.seed, f"{res.turn}:{order.id}:defend", dice=dice, skill=extra, tn=7)
+    defend = roll_pool(
+        res.seed, f"{res.turn}:{order.id}:defend", dice=dice, skill=extra, tn=BASE_TN
+    )
     rolls = [attack, defend]
     if attack.successes <= defend.successes:
         held = f"the defence held: {attack.successes} against {defend.successes} successes (R43)"

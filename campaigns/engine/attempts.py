@@ -1,0 +1,151 @@
+"""Linking attempts' rules in one place (RULES R6, R11, R21, R43, R47): who may attempt whom,
+what it costs, and the two dice pools. `resolve.attempt`/`check_attempt` roll with these
+functions and the order forms' odds preview reads them (`attempt_pools`), so the preview can
+never disagree with the resolution."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .board import TYPES, Board, Department, Tokens, no_tokens
+from .cli_io import parse_board, parse_tokens
+from .errors import EngineError, OrderRejected
+from .orders import pool_for, shortfall
+
+BASE_TN = 7  # R6/R22/R43: rolls are for 7s before alignments
+
+
+def attempt_problem(
+    board: Board, player: str | None, attacker: Department, target: Department
+) -> str | None:
+    """R43, R11: why `attacker` (already known to be the player's) may not attempt `target`,
+    or None. The target must be outside the player's structure and consume what the attacker
+    produces; the attacker needs a free outgoing link; and R44's new link attacker->target
+    must fit the target's incoming limit once its links from its old structure are gone."""
+    if target.structure == player:
+        return f"{target.slug} is already in your structure (R43)"
+    if len(board.out_links.get(attacker.slug, ())) >= board.settings.max_out_links:
+        return f"{attacker.slug} has no free outgoing link (R43, R11)"
+    if not (target.consumes and attacker.produces and target.consumes[0] == attacker.produces[0]):
+        return f"{target.slug} does not consume what {attacker.slug} produces (R43)"
+    staying = [
+        s
+        for s in board.in_links.get(target.slug, ())
+        if s != attacker.slug
+        and (target.structure is None or board.departments[s].structure != target.structure)
+    ]
+    if len(staying) >= board.settings.max_in_links:
+        return f"{target.slug} has no free incoming link (R43, R11)"
+    return None
+
+
+def cost_due(target: Department) -> tuple[int, str]:
+    """R43 step 1: 2 x the target's consumed amount, by default of the type it consumes."""
+    if target.consumes is None:
+        raise OrderRejected(f"{target.slug} consumes nothing (R43)")
+    return 2 * target.consumes[1], target.consumes[0]
+
+
+def cost_tokens(target: Department, named: object) -> Tokens:
+    """R43 step 1: the cost as tokens: the order's own types (same total) or the default."""
+    total, default = cost_due(target)
+    if named is None:
+        cost = no_tokens()
+        cost[default] = total
+        return cost
+    cost = parse_tokens(named, "cost", OrderRejected)
+    if sum(cost.values()) != total:
+        raise OrderRejected(f"the cost is {total} tokens, the order names a different sum")
+    return cost
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPool:
+    """R43 step 3: Impress dice, Linking skill + extra skill, TN 7 + opposed - identical."""
+
+    dice: int
+    skill: int
+    tn: int
+    identical: int
+    opposed: int
+
+
+def attack_pool(
+    board: Board, attacker: Department, target: Department, spend: Tokens
+) -> AttackPool:
+    """R43 step 3, R6, R21: the attacker's pool with `spend` spent on it."""
+    identical, opposed = board.catalogue.counts(attacker.alignments, target.alignments)
+    dice, extra = pool_for(attacker, "impress", spend)
+    linking = attacker.function_skill("linking") or 0
+    return AttackPool(dice, linking + extra, BASE_TN + opposed - identical, identical, opposed)
+
+
+def defence_spent(target: Department) -> Tokens:
+    """R47: the standing defence, spent as far as the stash allows."""
+    return {k: min(target.defence[k], target.stash[k]) for k in TYPES}
+
+
+def defence_pool(target: Department, defence: Tokens) -> tuple[int, int]:
+    """R43 step 4: (dice, skill) of the target's Obstruct roll for 7, skill 0 + spend."""
+    return pool_for(target, "obstruct", defence)
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptPools:
+    """Everything a player is shown before an attempt (R43, R6, R47): both pools, the cost
+    and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed))."""
+
+    attack: AttackPool
+    defend_dice: int
+    defend_skill: int
+    defence_known: bool
+    cost: int
+    cost_type: str
+    cost_problem: str | None
+    short: dict[str, tuple[int, int]]
+
+    @property
+    def covered(self) -> bool:
+        return not self.short and self.cost_problem is None
+
+
+def attempt_pools(
+    state: dict[str, Any],
+    attacker: str,
+    target: str,
+    *,
+    spend: object = None,
+    cost: object = None,
+    defence_known: bool = False,
+) -> AttemptPools:
+    """R43, R6, R21, R47 on an ENGINE.md state, for a preview: the pools as `attempt` rolls
+    them (the target's standing defence counts only if `defence_known`, else none is
+    assumed). Legality is not checked here (see `legal`). EngineError on bad input."""
+    board = parse_board(state)
+    if attacker not in board.departments or target not in board.departments:
+        raise EngineError("attacker and target must be departments of the board")
+    att, tgt = board.departments[attacker], board.departments[target]
+    spent = parse_tokens(spend, "spend")
+    total, kind = cost_due_or_zero(tgt)
+    try:
+        paid, problem = cost_tokens(tgt, cost), None
+    except OrderRejected as rejected:
+        paid, problem = no_tokens(), str(rejected)
+    defence = defence_spent(tgt) if defence_known else no_tokens()
+    dice, skill = defence_pool(tgt, defence)
+    return AttemptPools(
+        attack=attack_pool(board, att, tgt, spent),
+        defend_dice=dice,
+        defend_skill=skill,
+        defence_known=defence_known,
+        cost=total,
+        cost_type=kind,
+        cost_problem=problem,
+        short=shortfall(att, {t: paid[t] + spent[t] for t in TYPES}),
+    )
+
+
+def cost_due_or_zero(target: Department) -> tuple[int, str]:
+    """The preview of a target that consumes nothing (no attempt can be made on it)."""
+    return cost_due(target) if target.consumes else (0, TYPES[0])

@@ -1,0 +1,317 @@
+"""Every legal choice of every order kind for one player (RULES R10-R14, R41-R46), after the
+player's queued orders (`plan`). The engine is the one source of what is legal: the order
+forms offer these choices, and `resolve` accepts exactly them (tests/engine/
+test_legal_properties.py checks both directions). Choices carry slugs; naming and R50
+filtering are the caller's business. Reasons never name a department.
+
+Bounds (documented, not rules): moves are listed up to `longest` steps if given (the form
+has drop fields for 5 steps); a supplier's consumers are offered in every order up to
+MAX_PRIORITY_ORDERED of them (24 orderings), beyond that as "this one first" (the engine
+accepts a partial list: the named consumers first, the rest after them as before, R41)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from .attempts import attempt_problem, cost_due
+from .board import TYPES, Board, Department, Tokens
+from .cli_io import state_json
+from .orders import room, unmoved
+from .plan import Plan, plan
+
+MAX_PRIORITY_ORDERED = 4
+KINDS = ("add_link", "break_link", "priority", "move", "attempt", "function")
+NO_DEPARTMENT = "you control no department on this board"
+
+
+@dataclass(frozen=True, slots=True)
+class LinkChoice:
+    supplier: str
+    consumer: str
+
+
+@dataclass(frozen=True, slots=True)
+class PriorityChoice:
+    """R12/R41: a supplier and its consumers as ranked now (first fed first)."""
+
+    supplier: str
+    consumers: tuple[str, ...]
+
+    def orderings(self) -> list[tuple[str, ...]]:
+        if len(self.consumers) <= MAX_PRIORITY_ORDERED:
+            return list(permutations(self.consumers))
+        return [(c,) for c in self.consumers]
+
+    def accepts(self, named: list[str]) -> bool:
+        """R41: any consumers of this supplier, each at most once, go first."""
+        return len(set(named)) == len(named) and set(named) <= set(self.consumers)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    """R42: from `start` along `path`, carrying `least`..`most` tokens, at most `unmoved` of
+    each type (`most` already respects every capacity on the way, R36)."""
+
+    start: str
+    path: tuple[str, ...]
+    unmoved: Tokens
+    least: int
+    most: int
+
+    def accepts(self, tokens: Tokens) -> bool:
+        carried = sum(tokens.values())
+        within = all(0 <= tokens.get(t, 0) <= self.unmoved[t] for t in TYPES)
+        return within and self.least <= carried <= self.most
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptChoice:
+    """R43: a legal attacker->target pair, its cost (default type) and the attacker's stash,
+    which must cover cost + spend."""
+
+    attacker: str
+    target: str
+    cost: int
+    cost_type: str
+    stash: Tokens
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionChoice:
+    """R45/R22: a department that may still roll: its functions (for 7s, their skill) or
+    anything else (for 9s, skill 0); it may spend up to its stash."""
+
+    department: str
+    functions: tuple[tuple[str, int], ...]
+    stash: Tokens
+
+
+FUNCTION_TN = 7
+OTHER_TN = 9
+
+
+@dataclass(slots=True)
+class Legal:
+    """The choices of every kind; `why_not[kind]` is set exactly when a list is empty.
+    `planned` is the board after the link and move phases (ENGINE.md), for attempt_pools."""
+
+    player: str
+    add_link: list[LinkChoice]
+    break_link: list[LinkChoice]
+    priority: list[PriorityChoice]
+    move: list[MoveChoice]
+    attempt: list[AttemptChoice]
+    function: list[FunctionChoice]
+    why_not: dict[str, str]
+    planned: dict[str, Any]
+    plan: Plan = field(repr=False)
+
+    def choices(self, kind: str) -> list[Any]:
+        found: list[Any] = getattr(self, kind)
+        return found
+
+    def reinforce(self, target: str) -> list[MoveChoice]:
+        """R46: the moves that end at the target (the controller's one free move)."""
+        return [m for m in self.move if m.path[-1] == target]
+
+    def reinforce_why_not(self, target: str) -> str | None:
+        """R46: why there is no reinforcement of `target`, or None."""
+        dept = self.plan.board.departments.get(target)
+        if dept is None or dept.structure != self.player:
+            return "only the target's controller may reinforce it (R46)"
+        if self.reinforce(target):
+            return None
+        return "none of your departments can move tokens to the target now (R42, R46)"
+
+    def attempt_refusal(self, attacker: str, target: str) -> str | None:
+        """R43: the engine's reason why this pair may not attempt, or None if it may."""
+        if any(c.attacker == attacker and c.target == target for c in self.attempt):
+            return None
+        if "attempt" in self.why_not and self.plan.attempts:
+            return self.why_not["attempt"]
+        board = self.plan.board
+        if attacker not in board.departments or target not in board.departments:
+            return "that department cannot be targeted this way now"
+        if board.departments[attacker].structure != self.player:
+            return f"{attacker} is not in your structure"
+        problem = attempt_problem(
+            board, self.player, board.departments[attacker], board.departments[target]
+        )
+        return problem or self.why_not.get("attempt")
+
+
+def legal_choices(state: dict[str, Any], player: str, *, longest: int | None = None) -> Legal:
+    """R10-R14, R41-R46: every legal choice of every kind for `player` on this ENGINE.md
+    state, after their queued orders in `state["orders"]`. EngineError on bad input."""
+    planned = plan(state, player)
+    links, board = planned.links, planned.board
+    choices: dict[str, list[Any]] = {
+        "add_link": add_link_choices(links, player),
+        "break_link": break_link_choices(links, player),
+        "priority": priority_choices(links, player),
+        "move": move_choices(board, player, longest),
+        "attempt": attempt_choices(board, player, planned.attempts),
+        "function": function_choices(board, player, planned.rolled),
+    }
+    why_not = {k: reason(k, planned, player) for k in KINDS if not choices[k]}
+    return Legal(player, **choices, why_not=why_not, planned=state_json(state, board), plan=planned)
+
+
+def own(board: Board, player: str) -> list[Department]:
+    return [d for d in board.departments.values() if d.structure == player]
+
+
+def add_link_choices(board: Board, player: str) -> list[LinkChoice]:
+    """R10-R12, R14: new links between two of the player's departments."""
+    mine = own(board, player)
+    return [
+        LinkChoice(s.slug, c.slug) for s in mine for c in mine if board.link_problem(s, c) is None
+    ]
+
+
+def break_link_choices(board: Board, player: str) -> list[LinkChoice]:
+    """R14: the existing links between two of the player's departments."""
+    return [
+        LinkChoice(s.slug, c)
+        for s in own(board, player)
+        for c in board.out_links.get(s.slug, ())
+        if board.departments[c].structure == player
+    ]
+
+
+def priority_choices(board: Board, player: str) -> list[PriorityChoice]:
+    """R12/R41: the player's suppliers with two or more consumers (with fewer, a priority
+    order is accepted but changes nothing, so it is not offered)."""
+    return [
+        PriorityChoice(d.slug, tuple(board.out_links[d.slug]))
+        for d in own(board, player)
+        if len(board.out_links.get(d.slug, ())) >= 2
+    ]
+
+
+def move_choices(board: Board, player: str, longest: int | None) -> list[MoveChoice]:
+    """R42, R36: simple paths of existing links from each of the player's departments (start
+    excluded), at most as many steps as it has unmoved tokens, through departments each with
+    room for at least the one token dropped (or left) there."""
+    found: list[MoveChoice] = []
+    for start in own(board, player):
+        free = unmoved(start)
+        steps = sum(free.values()) if longest is None else min(longest, sum(free.values()))
+        for path in walks(board, start.slug, steps):
+            last = board.departments[path[-1]]
+            most = min(sum(free.values()), room(last) + len(path) - 1)
+            found.append(MoveChoice(start.slug, tuple(path), free, len(path), most))
+    return found
+
+
+def walks(board: Board, start: str, steps: int) -> list[list[str]]:
+    """Simple paths from `start` (excluded) of 1..steps links into departments with room."""
+    found: list[list[str]] = []
+
+    def extend(path: list[str]) -> None:
+        for nxt in board.out_links.get(path[-1] if path else start, ()):
+            if nxt == start or nxt in path or room(board.departments[nxt]) < 1:
+                continue
+            found.append([*path, nxt])
+            if len(path) + 1 < steps:
+                extend([*path, nxt])
+
+    if steps >= 1:
+        extend([])
+    return found
+
+
+def attempt_choices(board: Board, player: str, queued: int) -> list[AttemptChoice]:
+    """R43, R11: the legal attacker->target pairs, unless the player's queued attempts
+    already reach the per-turn limit."""
+    if queued >= board.settings.attempts_per_turn:
+        return []
+    found = []
+    for attacker in own(board, player):
+        for target in board.departments.values():
+            if attempt_problem(board, player, attacker, target) is None:
+                cost, kind = cost_due(target)
+                found.append(
+                    AttemptChoice(attacker.slug, target.slug, cost, kind, dict(attacker.stash))
+                )
+    return found
+
+
+def function_choices(board: Board, player: str, rolled: frozenset[str]) -> list[FunctionChoice]:
+    """R45/R22: the player's departments without a function roll this turn."""
+    return [
+        FunctionChoice(d.slug, tuple(sorted(d.functions.items())), dict(d.stash))
+        for d in own(board, player)
+        if d.slug not in rolled
+    ]
+
+
+def reason(kind: str, planned: Plan, player: str) -> str:
+    """A one-line reason a player understands for an empty list (naming no department)."""
+    board = planned.links if kind in ("add_link", "break_link", "priority") else planned.board
+    if not own(board, player):
+        return NO_DEPARTMENT
+    if kind == "add_link":
+        return add_link_reason(board, player)
+    if kind == "attempt":
+        return attempt_reason(board, player, planned.attempts)
+    return {
+        "break_link": "there is no link between two of your departments (R14)",
+        "priority": "none of your departments supplies two or more consumers (R12)",
+        "move": move_reason(board, player),
+        "function": "every department of yours already has a function roll this turn (R45)",
+    }[kind]
+
+
+def add_link_reason(board: Board, player: str) -> str:
+    mine = own(board, player)
+    pairs = [(s, c) for s in mine for c in mine if board.type_problem(s, c) is None]
+    if not pairs:
+        typed = any(
+            s is not c and s.produces and c.consumes and s.produces[0] == c.consumes[0]
+            for s in mine
+            for c in mine
+        )
+        if typed:
+            return "every link your departments' resources allow already exists (R10)"
+        return "none of your departments produces what another of yours consumes (R10)"
+    limit = board.settings
+    if all(len(board.out_links.get(s.slug, ())) >= limit.max_out_links for s, _ in pairs):
+        return "none of your departments has a free outgoing link (R11)"
+    if all(len(board.in_links.get(c.slug, ())) >= limit.max_in_links for _, c in pairs):
+        n = limit.max_in_links
+        return f"no link can be added: every consumer already has {n} supplier(s) (R11)"
+    return "no link can be added: the link limits leave no free pair (R11)"
+
+
+def move_reason(board: Board, player: str) -> str:
+    mine = own(board, player)
+    if not any(sum(unmoved(d).values()) for d in mine):
+        return "none of your departments holds tokens that have not moved this turn (R42)"
+    if not any(board.out_links.get(d.slug) for d in mine if sum(unmoved(d).values())):
+        return "none of your departments with unmoved tokens has a link to move them along (R42)"
+    return "every department your tokens could reach is at its capacity (R42, R36)"
+
+
+def attempt_reason(board: Board, player: str, queued: int) -> str:
+    limit = board.settings.attempts_per_turn
+    if queued >= limit:
+        return f"you have queued {queued} linking attempt(s); the limit is {limit} per turn (R43)"
+    mine = own(board, player)
+    producers = [d for d in mine if d.produces]
+    if not producers:
+        return "none of your departments produces anything to link with (R43)"
+    free = [
+        d for d in producers if len(board.out_links.get(d.slug, ())) < board.settings.max_out_links
+    ]
+    if not free:
+        return "none of your departments has a free outgoing link (R43, R11)"
+    kinds = {d.produces[0] for d in free if d.produces}
+    if not any(
+        t.structure != player and t.consumes and t.consumes[0] in kinds
+        for t in board.departments.values()
+    ):
+        return "no department outside your structure consumes what yours produce (R43)"
+    return "every department that consumes what yours produce has no free incoming link (R43, R11)"
