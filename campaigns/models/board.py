@@ -50,7 +50,7 @@ class Department(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="departments")
     slug = models.SlugField()
     name = models.CharField(max_length=120)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, max_length=4000)
     effect = models.PositiveSmallIntegerField(default=0)
     obstruct = models.PositiveSmallIntegerField(default=0)
     impress = models.PositiveSmallIntegerField(default=0)
@@ -60,7 +60,9 @@ class Department(models.Model):
     produces_amount = models.PositiveSmallIntegerField(default=0)
     functions = models.JSONField(default=dict, blank=True, help_text='{"name": skill}')
     alignments = models.JSONField(default=list, blank=True)
-    flaws = models.TextField(blank=True, help_text="Tragic flaws: plot hooks, no mechanics")
+    flaws = models.TextField(
+        blank=True, max_length=1000, help_text="Tragic flaws: plot hooks, no mechanics"
+    )
     structure = models.ForeignKey(
         Structure, null=True, blank=True, on_delete=models.SET_NULL, related_name="departments"
     )

@@ -57,7 +57,7 @@ class Notice(models.Model):
 
     player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="notices")
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="notices")
-    text = models.TextField()
+    text = models.TextField(max_length=1000)
     url = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)

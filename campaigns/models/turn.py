@@ -74,7 +74,7 @@ class Order(models.Model):
     client_token = models.CharField(max_length=64, blank=True)
     # R45: what the GM says a function roll meant in the world; shown to the player once
     # published.
-    gm_note = models.TextField(blank=True)
+    gm_note = models.TextField(blank=True, max_length=5000)
     gm_note_published = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

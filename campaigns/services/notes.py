@@ -6,7 +6,11 @@ from campaigns.models import Order
 
 
 def order_note_set(*, order: Order, note: str, published: bool) -> Order:
-    """R45: what a function roll meant in the world; the player sees it once published."""
+    """R45: what a function roll meant in the world; the player sees it once published.
+    The note is capped at the model's length (the form says so first)."""
+    limit = Order._meta.get_field("gm_note").max_length
+    if limit is not None and len(note) > limit:
+        raise ValueError(f"A note is at most {limit:,} characters.")
     order.gm_note = note
     order.gm_note_published = published and bool(note.strip())
     order.save(update_fields=["gm_note", "gm_note_published", "updated_at"])

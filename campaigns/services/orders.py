@@ -11,6 +11,7 @@ lock first too), so a submission racing the turn job either lands before it or i
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -63,6 +64,28 @@ def locked_open_turn(turn: Turn, now: dt.datetime) -> Turn:
     return turn
 
 
+# Free text in an order (a function roll's intent or task) and the whole payload are capped:
+# a 2.6 MB intent was once stored, copied into OrderLog on every edit and shown on every page.
+MAX_INTENT_CHARS = 1000
+MAX_PAYLOAD_CHARS = 4000
+
+
+def payload_check(payload: dict[str, Any]) -> None:
+    """Refuse an order whose free text or whole payload is beyond the caps."""
+    for field in ("intent", "function"):
+        text = payload.get(field)
+        if isinstance(text, str) and len(text) > MAX_INTENT_CHARS:
+            raise OrderRefused(
+                f"The {'intent' if field == 'intent' else 'task'} is {len(text):,} characters "
+                f"long; at most {MAX_INTENT_CHARS:,} are allowed. Nothing was stored."
+            )
+    if len(json.dumps(payload, default=str)) > MAX_PAYLOAD_CHARS:
+        raise OrderRefused(
+            f"The order is too large (more than {MAX_PAYLOAD_CHARS:,} characters). "
+            "Nothing was stored."
+        )
+
+
 def require_player(player: Membership) -> None:
     if player.role != Membership.Role.PLAYER:
         raise OrderRefused("Only players queue orders.")
@@ -94,6 +117,7 @@ def orders_submit(
     `client_token`) returns the order the first post stored."""
     now = now or timezone.now()
     require_player(player)
+    payload_check(payload)
     if board.campaign_id != turn.campaign_id or player.campaign_id != turn.campaign_id:
         raise OrderRefused("That board is not in this campaign.")
     with transaction.atomic():
@@ -139,6 +163,7 @@ def order_edit(
 ) -> Order:
     """R40: change a queued order's fields; checked again as if submitted in its place."""
     now = now or timezone.now()
+    payload_check(payload)
     with transaction.atomic():
         order = order_for_change(order, player, now)
         if order.kind == Kind.ATTEMPT:

@@ -472,3 +472,33 @@ def test_the_scheduled_job_processes_a_turn_early_only_after_the_grace(demo: Cam
     opened = turn_process_safely(campaign_id=demo.pk, number=1)
     assert opened is not None and opened.number == 2
     assert Turn.objects.get(pk=turn.pk).status == Turn.Status.PROCESSED
+
+
+HUGE = "x" * 2_600_000
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"department": "mint", "function": "coinage", "stat": "effect", "intent": HUGE},
+        {"department": "mint", "function": HUGE, "stat": "effect"},
+        {"department": "mint", "function": "coinage", "stat": "effect", "junk": HUGE},
+    ],
+    ids=["intent", "task", "payload"],
+)
+def test_an_oversized_order_is_refused_and_stores_nothing(demo: Campaign, payload: dict) -> None:
+    """A 2.6 MB intent was once stored and copied into OrderLog on every edit."""
+    with pytest.raises(OrderRefused, match="Nothing was stored"):
+        submit(demo, "alice", K.FUNCTION, payload)
+    assert not Order.objects.exists() and not OrderLog.objects.exists()
+
+
+def test_an_edit_cannot_grow_an_order_past_the_caps(demo: Campaign) -> None:
+    roll = {"department": "mint", "function": "coinage", "stat": "effect", "intent": "Coins."}
+    order = submit(demo, "alice", K.FUNCTION, roll)
+    with pytest.raises(OrderRefused, match="at most 1,000"):
+        service.order_edit(
+            player=member(demo, "alice"), order=order, payload={**roll, "intent": HUGE}
+        )
+    order.refresh_from_db()
+    assert order.payload["intent"] == "Coins." and OrderLog.objects.count() == 1
