@@ -24,6 +24,11 @@ from .plan import Plan, plan
 MAX_PRIORITY_ORDERED = 4
 KINDS = ("add_link", "break_link", "priority", "move", "attempt", "function")
 NO_DEPARTMENT = "you control no department on this board"
+# The two attempt reasons about departments outside the structure (callers hide them, R50).
+NO_TARGET = "no department outside your structure consumes what yours produce (R43)"
+NO_FREE_TARGET = (
+    "every department that consumes what yours produce has no free incoming link (R43, R11)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,5 +318,5 @@ def attempt_reason(board: Board, player: str, queued: int) -> str:
         t.structure != player and t.consumes and t.consumes[0] in kinds
         for t in board.departments.values()
     ):
-        return "no department outside your structure consumes what yours produce (R43)"
-    return "every department that consumes what yours produce has no free incoming link (R43, R11)"
+        return NO_TARGET
+    return NO_FREE_TARGET

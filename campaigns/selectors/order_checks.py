@@ -80,20 +80,6 @@ def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]
     return state
 
 
-def planned_state(*, player: Membership, turn: Turn, board: Board) -> dict[str, Any]:
-    """The board after the player's queued link and move orders (the ones without dice), so
-    forms offer what will be legal at that point of the player's sequence. Only for choosing:
-    everything is checked again, by the engine, on submission."""
-    orders = [
-        o
-        for o in queued_orders(player=player, turn=turn, board=board)
-        if o.kind in (Kind.ADD_LINK, Kind.BREAK_LINK, Kind.PRIORITY, Kind.MOVE)
-    ]
-    state = engine.resolve(trial_state(board, turn, orders))
-    state.pop("report")
-    return state
-
-
 def outcome_of(state: dict[str, Any], order_id: str) -> dict[str, Any]:
     result: dict[str, Any] = engine.resolve(state)["report"]["orders"][order_id]
     return result

@@ -17,9 +17,9 @@ from campaigns.models import Board, Department, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
+from campaigns.selectors.order_context import OrderContext
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, member_of, open_turn_of, player_of
-from campaigns.web.order_choices import OrderContext
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
 
 Kind = Order.Kind

@@ -65,29 +65,38 @@ def resources(draw: st.DrawFn) -> Json | None:
     return {"type": kind, "amount": draw(st.integers(1, 3))}
 
 
+# Built once: building (and validating) these strategies anew for every department was most
+# of the cost of drawing a board.
+STAT_VALUES = st.integers(0, 3)
+STASH_AMOUNTS = st.one_of(st.just(0), st.just(0), st.integers(0, 5))
+FUNCTIONS = st.dictionaries(st.sampled_from(FUNCTION_NAMES), st.integers(0, 3), max_size=2)
+RESOURCES = resources()
+ALIGNMENTS = alignments()
+DEFENCES = token_dicts(3)
+CAPACITIES = st.integers(0, 12)
+
+
 @st.composite
 def departments(draw: st.DrawFn, slug: str, players: list[str]) -> Json:
-    stash = full_tokens(draw, 5)
+    stash = {t: draw(STASH_AMOUNTS) for t in TYPES}
     dept: Json = {
         "slug": slug,
         "name": slug.title(),
-        "effect": draw(st.integers(0, 3)),
-        "obstruct": draw(st.integers(0, 3)),
-        "impress": draw(st.integers(0, 3)),
-        "consumes": draw(resources()),
-        "produces": draw(resources()),
-        "functions": draw(
-            st.dictionaries(st.sampled_from(FUNCTION_NAMES), st.integers(0, 3), max_size=2)
-        ),
-        "alignments": draw(alignments()),
+        "effect": draw(STAT_VALUES),
+        "obstruct": draw(STAT_VALUES),
+        "impress": draw(STAT_VALUES),
+        "consumes": draw(RESOURCES),
+        "produces": draw(RESOURCES),
+        "functions": draw(FUNCTIONS),
+        "alignments": draw(ALIGNMENTS),
         "stash": stash,
         "structure": draw(st.sampled_from([None, *players, *players])),
         "home": draw(st.booleans()),
-        "defence": draw(token_dicts(3)),
+        "defence": draw(DEFENCES),
         "moved": {t: draw(st.integers(0, stash[t])) for t in TYPES},
     }
     if draw(st.booleans()):
-        dept["capacity"] = draw(st.integers(0, 12))
+        dept["capacity"] = draw(CAPACITIES)
     if dept["structure"] is None:
         dept["home"] = False
     return dept

@@ -27,11 +27,11 @@ from campaigns.models import (
 from campaigns.selectors import order_checks
 from campaigns.selectors import turns as early
 from campaigns.selectors.order_checks import OrderRefused
+from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.visibility import Level
 from campaigns.services import orders as service
 from campaigns.services.turns import turn_process, turn_process_safely
-from campaigns.web.attempt_preview import attempt_preview
-from campaigns.web.order_choices import OrderContext
+from campaigns.web.order_forms import attempt_preview
 from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
 from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 

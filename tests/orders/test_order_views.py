@@ -102,9 +102,9 @@ def test_function_roll(demo: Campaign, client_for: ClientFor) -> None:
     alice = client_for("alice")
     base = {"function": "mint|coinage", "stat": "effect", "intent": "Mint coins", "spend_money": 1}
     assert post(alice, new_url("function"), base).status_code == 302
-    assert_refused(
-        post(alice, new_url("function"), base), "already made a function roll this turn (R45)"
-    )
+    # R45: the mint's roll is queued, so the form no longer offers the mint.
+    assert "mint|coinage" not in alice.get(new_url("function")).content.decode()
+    assert_refused(post(alice, new_url("function"), base), "mint|coinage is not one of the")
     other = {**base, "function": "treasury|__other__", "spend_money": 0}
     assert_refused(post(alice, new_url("function"), other), "Say what the department tries to do")
     assert post(alice, new_url("function"), {**other, "task": "bribe a judge"}).status_code == 302
@@ -130,10 +130,46 @@ def test_linking_attempt_and_its_preview(demo: Campaign, client_for: ClientFor) 
     assert_refused(post(alice, new_url("attempt"), {**data, "target": "seminary"}), "valid choice")
     assert_refused(post(alice, new_url("attempt"), {**data, "target": "mint"}), "valid choice")
     assert post(alice, new_url("attempt"), data).status_code == 302
-    assert_refused(
-        post(alice, new_url("attempt"), {"attacker": "treasury", "target": "tax-office"}), "R43"
-    )
+    # R43: one attempt per turn is queued, so the form offers no pair any more.
+    again = post(alice, new_url("attempt"), data)
+    assert_refused(again, "Possible pairs: none")
     assert stored(K.ATTEMPT) == 1
+
+
+def attempt_form(client: Client) -> str:
+    return client.get(new_url("attempt")).content.decode()
+
+
+def test_the_attempt_form_offers_only_legal_pairs_r43(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """The City Watch cannot link the Tax Office (R43): the form neither lists that pair
+    nor previews it, and refuses it with the engine's reason; nothing is stored."""
+    alice = client_for("alice")
+    form = attempt_form(alice)
+    assert "The City Watch → The Guild Hall" in form
+    assert "The City Watch → The Tax Office" not in form
+    pair = {"attacker": "city-watch", "target": "tax-office"}
+    preview = post(alice, new_url("attempt"), {**pair, "preview": "1"}).content.decode()
+    assert "data-chance" not in preview and "R43" in preview
+    assert_refused(post(alice, new_url("attempt"), pair), "R43")
+    assert stored(K.ATTEMPT) == 0
+
+
+def test_an_attempt_the_attacker_cannot_pay_is_refused_r43(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """Cost + spend beyond the attacker's stash: the preview warns, the form refuses,
+    naming what is missing; nothing is stored."""
+    alice = client_for("alice")
+    watch = Department.objects.get(board__slug="city", slug="city-watch")
+    data = {**ATTACK, "spend_authority": 9}
+    held = watch.authority
+    page = post(alice, new_url("attempt"), {**data, "preview": "1"}).content.decode()
+    assert "data-chance" in page and "data-missing" in page
+    missing = f"The City Watch holds {held} Authority; the attempt needs 9."
+    assert_refused(post(alice, new_url("attempt"), data), missing)
+    assert stored(K.ATTEMPT) == 0
 
 
 def test_attempt_after_the_cutoff_is_refused(demo: Campaign, client_for: ClientFor) -> None:

@@ -1,0 +1,62 @@
+"""What the order forms read about one board for one player (RULES R40-R47, R50): the engine
+state with the player's queued orders, each department's level (R50) and name, and the
+engine's legal choices (campaigns.engine.legal), which are the only source of what may be
+ordered. Reads only; built once per request."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from campaigns.engine.legal import Legal, legal_choices
+from campaigns.models import Board, Membership, Turn
+from campaigns.selectors.order_checks import queued_orders, trial_state
+from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+
+MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
+
+
+@dataclass
+class OrderContext:
+    """One board for one player: `state` is the board now with the player's queued orders
+    (ENGINE.md, a throwaway seed), `levels` what they know of each department (R50)."""
+
+    player: Membership
+    turn: Turn
+    board: Board
+    state: dict[str, Any]
+    levels: dict[str, Level]
+    names: dict[str, str]
+    _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
+        rows = list(department_rows(board=board))
+        knowledge = viewer_knowledge(player, board=board)
+        levels = {d.slug: level_of(d, player, knowledge) for d in rows}
+        names = {d.slug: d.name for d in rows}
+        state = trial_state(board, turn, queued_orders(player=player, turn=turn, board=board))
+        return cls(player, turn, board, state, levels, names)
+
+    def name(self, slug: str) -> str:
+        return self.names[slug]
+
+    def queued(self, kind: str) -> list[dict[str, Any]]:
+        """The player's queued orders of one kind, as the engine sees them."""
+        return [o for o in self.state["orders"] if o.get("kind") == kind]
+
+    def legal(self, without: str | None = None) -> Legal:
+        """The engine's choices after the player's queued orders; `without`: the engine id
+        of an order being edited, which must not count against itself (R43, R45)."""
+        if without not in self._legal:
+            orders = [o for o in self.state["orders"] if o["id"] != without]
+            state = {**self.state, "orders": orders}
+            self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
+        return self._legal[without]
+
+    def controlled(self, slug: str) -> bool:
+        return self.levels.get(slug, Level.UNKNOWN) == Level.CONTROLLED
+
+    def known(self, slug: str) -> bool:
+        """R50: the player may pick it on a path or as a target (their own included)."""
+        return self.levels.get(slug, Level.UNKNOWN) >= Level.KNOWN

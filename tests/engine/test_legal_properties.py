@@ -1,0 +1,234 @@
+"""Two-way property test of campaigns.engine.legal against campaigns.engine.resolve (RULES
+R10-R14, R41-R46), on random boards (strategies.py) with random queued orders of the player:
+
+(a) every choice `legal_choices` offers, turned into an order queued after the player's other
+    orders, is not "rejected" by `resolve` (with a throwaway seed);
+(b) every order `resolve` accepts (status != rejected) is among the choices offered. The
+    candidates come from strategies.one_order: random pairs, paths and amounts, legal and
+    illegal mixed, not only from the choices.
+
+Every example checks every kind on one board (drawing boards is most of the time), so each
+kind gets 500 derandomized examples (stable in CI, no database); R46 has its own test.
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strategies import TYPES, boards, one_order  # noqa: E402
+
+from campaigns.engine import resolve  # noqa: E402
+from campaigns.engine.legal import Legal, MoveChoice, legal_choices  # noqa: E402
+
+Json = dict[str, Any]
+SETTINGS = settings(
+    max_examples=500,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+QUEUED_KINDS = ("add_link", "break_link", "priority", "move", "move", "function")
+THROWAWAY_SEED = "ab" * 32
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> tuple[Json, str]:
+    """A board, a player with a structure on it, and a few of that player's queued orders
+    (the kinds `legal` plans through: links, moves, function rolls)."""
+    state = draw(boards())
+    owners = sorted({d["structure"] for d in state["departments"] if d["structure"]})
+    assume(owners)
+    player = draw(st.sampled_from(owners))
+    queued = [
+        draw(one_order(state, f"q{i}", [], QUEUED_KINDS)) for i in range(draw(st.integers(0, 3)))
+    ]
+    for seq, order in enumerate(queued):
+        order["player"], order["seq"] = player, seq
+    state["orders"] = queued
+    state["seed"] = THROWAWAY_SEED
+    return state, player
+
+
+def outcome(state: Json, order: Json) -> Json:
+    trial = copy.deepcopy(state)
+    trial["orders"].append({**order, "id": "cand", "seq": 1000})
+    result: Json = resolve(trial)["report"]["orders"]["cand"]
+    return result
+
+
+def candidate(draw: st.DrawFn, state: Json, player: str, kind: str) -> Json:
+    order = draw(one_order(state, "cand", ["siege"], (kind,)))
+    order["player"] = player
+    return order
+
+
+def tokens_of(value: object) -> dict[str, int]:
+    assert isinstance(value, dict)
+    return {t: value.get(t, 0) for t in TYPES}
+
+
+def move_offered(moves: list[MoveChoice], order: Json) -> bool:
+    return any(
+        m.start == order["from"]
+        and list(m.path) == order["path"]
+        and m.accepts(tokens_of(order["tokens"]))
+        for m in moves
+    )
+
+
+def carried(draw: st.DrawFn, choice: MoveChoice) -> dict[str, int]:
+    pool = [t for t in TYPES for _ in range(choice.unmoved[t])]
+    size = draw(st.integers(choice.least, choice.most))
+    tokens = dict.fromkeys(TYPES, 0)
+    for t in draw(st.permutations(pool))[:size]:
+        tokens[t] += 1
+    return tokens
+
+
+def within(draw: st.DrawFn, stash: dict[str, int]) -> dict[str, int]:
+    return {t: draw(st.integers(0, stash[t])) for t in TYPES}
+
+
+def check_link_kind(state: Json, player: str, legal: Legal, data: st.DataObject, kind: str) -> None:
+    """R10-R12, R14 (add_link), R14 (break_link)."""
+    offered = legal.choices(kind)
+    assert bool(offered) != (kind in legal.why_not)
+    if offered:
+        choice = data.draw(st.sampled_from(offered))
+        order = {"player": player, "kind": kind, "from": choice.supplier, "to": choice.consumer}
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, kind)
+    if outcome(state, order)["status"] != "rejected":
+        assert any((c.supplier, c.consumer) == (order["from"], order["to"]) for c in offered)
+
+
+def check_priority(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R12, R41."""
+    if legal.priority:
+        choice = data.draw(st.sampled_from(legal.priority))
+        named = list(data.draw(st.sampled_from(choice.orderings())))
+        order = {"player": player, "kind": "priority", "department": choice.supplier}
+        assert outcome(state, {**order, "consumers": named})["status"] != "rejected"
+    order = candidate(data.draw, state, player, "priority")
+    if outcome(state, order)["status"] == "rejected":
+        return
+    offered = [c for c in legal.priority if c.supplier == order["department"]]
+    if offered:
+        assert offered[0].accepts(order["consumers"])
+    else:  # fewer than two consumers: accepted, but it must change nothing (R41)
+        before = resolve(copy.deepcopy(state))["links"]
+        trial = copy.deepcopy(state)
+        trial["orders"].append({**order, "id": "cand", "seq": 1000})
+        assert resolve(trial)["links"] == before
+
+
+def check_move(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R42, R36."""
+    if legal.move:
+        choice = data.draw(st.sampled_from(legal.move))
+        order = {"player": player, "kind": "move", "from": choice.start}
+        order |= {"path": list(choice.path), "tokens": carried(data.draw, choice)}
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "move")
+    if outcome(state, order)["status"] != "rejected":
+        assert move_offered(legal.move, order), order
+
+
+def check_attempt(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R43, R11."""
+    if legal.attempt:
+        choice = data.draw(st.sampled_from(legal.attempt))
+        order = {"player": player, "kind": "attempt", "attacker": choice.attacker}
+        order |= {"target": choice.target, "spend": within(data.draw, choice.stash)}
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "attempt")
+    if outcome(state, order)["status"] != "rejected":
+        assert any(
+            (c.attacker, c.target) == (order["attacker"], order["target"]) for c in legal.attempt
+        )
+        assert legal.attempt_refusal(order["attacker"], order["target"]) is None
+
+
+def check_function(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R45, R22."""
+    if legal.function:
+        choice = data.draw(st.sampled_from(legal.function))
+        names = [name for name, _ in choice.functions] + ["bribe a judge"]
+        order = {"player": player, "kind": "function", "department": choice.department}
+        order |= {"function": data.draw(st.sampled_from(names)), "stat": "impress"}
+        order["spend"] = within(data.draw, choice.stash)
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "function")
+    if outcome(state, order)["status"] != "rejected":
+        assert any(c.department == order["department"] for c in legal.function)
+
+
+@SETTINGS
+@given(setups(), st.data())
+def test_every_kind_is_offered_iff_resolve_accepts_it(setup: tuple[Json, str], data) -> None:
+    """One board per example, every kind checked on it: 500 examples per kind. Each empty
+    list has its one-line reason, and only then."""
+    state, player = setup
+    legal = legal_choices(state, player)
+    for kind in ("add_link", "break_link", "priority", "move", "attempt", "function"):
+        assert bool(legal.choices(kind)) != (kind in legal.why_not), kind
+    check_link_kind(state, player, legal, data, "add_link")
+    check_link_kind(state, player, legal, data, "break_link")
+    check_priority(state, player, legal, data)
+    check_move(state, player, legal, data)
+    check_attempt(state, player, legal, data)
+    check_function(state, player, legal, data)
+
+
+@st.composite
+def sieges(draw: st.DrawFn) -> tuple[Json, str, str]:
+    """A setup plus a payable, legal attempt "siege" by mallory's new `zatt` (no links, so on
+    no path) on one of the player's departments."""
+    state, player = draw(setups())
+    targets = [
+        d for d in state["departments"] if d["structure"] == player and d["consumes"] is not None
+    ]
+    assume(targets)
+    target = draw(st.sampled_from(targets))
+    kind = target["consumes"]["type"]
+    state["departments"].append(
+        {"slug": "zatt", "name": "Zatt", "effect": 0, "obstruct": 0, "impress": 1,
+         "consumes": None, "produces": {"type": kind, "amount": 1}, "structure": "mallory",
+         "home": True, "stash": {t: 9 if t == kind else 0 for t in TYPES},
+         "moved": dict.fromkeys(TYPES, 0), "defence": {}, "functions": {}, "alignments": []}
+    )  # fmt: skip
+    state["settings"]["attempts_per_turn"] = max(1, state["settings"]["attempts_per_turn"])
+    state["settings"]["max_out_links"] = max(1, state["settings"]["max_out_links"])
+    siege = {"id": "siege", "player": "mallory", "kind": "attempt", "seq": 0}
+    siege |= {"attacker": "zatt", "target": target["slug"]}
+    assume(legal_choices(state, "mallory").attempt_refusal("zatt", target["slug"]) is None)
+    state["orders"].append(siege)
+    return state, player, target["slug"]
+
+
+@SETTINGS
+@given(sieges(), st.data())
+def test_reinforce_r46_offered_iff_accepted(siege: tuple[Json, str, str], data) -> None:
+    state, player, target = siege
+    legal: Legal = legal_choices(state, player)
+    offered = legal.reinforce(target)
+    assert bool(offered) == (legal.reinforce_why_not(target) is None)
+    if offered:
+        choice = data.draw(st.sampled_from(offered))
+        order = {"player": player, "kind": "reinforce", "answers": "siege", "from": choice.start}
+        order |= {"path": list(choice.path), "tokens": carried(data.draw, choice)}
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "reinforce")
+    if data.draw(st.integers(0, 3)):
+        order["answers"] = "siege"
+    if outcome(state, order)["status"] != "rejected":
+        assert order["answers"] == "siege" and move_offered(offered, order), order
