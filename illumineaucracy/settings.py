@@ -6,6 +6,7 @@ var/, a Celery broker made of plain files under var/celery/, mail printed to the
 The variables a production deployment must set are listed in README.md ("Production").
 """
 
+import datetime as dt
 import secrets
 from pathlib import Path
 
@@ -52,6 +53,8 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "django_celery_beat",
+    # Counts failed log-ins and locks a username + address out (see "Log-in throttling").
+    "axes",
     "campaigns",
 ]
 
@@ -65,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as axes asks: it turns a locked-out log-in into the lock-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "illumineaucracy.urls"
@@ -114,9 +119,30 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# axes first: it refuses a locked-out username + address before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# --- Log-in throttling ----------------------------------------------------------------------
+# LOGIN_FAILURE_LIMIT wrong passwords for one username from one address lock that pair out
+# for LOGIN_LOCKOUT_MINUTES (other users, and the same user elsewhere, carry on). The same
+# two numbers limit password-reset requests per address (illumineaucracy/accounts.py).
+LOGIN_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=5)
+LOGIN_LOCKOUT_MINUTES = env.int("LOGIN_LOCKOUT_MINUTES", default=15)
+AXES_FAILURE_LIMIT = LOGIN_FAILURE_LIMIT
+AXES_COOLOFF_TIME = dt.timedelta(minutes=LOGIN_LOCKOUT_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "illumineaucracy.accounts.client_ip"
+AXES_LOCKOUT_CALLABLE = "illumineaucracy.accounts.lockout_response"
+# The password-reset throttle counts in the cache. A folder of files by default, so every
+# process on this machine shares the counts; CACHE_URL (e.g. redis://...) for several hosts.
+CACHES = {"default": env.cache_url("CACHE_URL", default=f"filecache://{VAR_DIR / 'cache'}")}
 
 # --- Time and language ----------------------------------------------------------------------
 # Store and compute in UTC; each campaign converts its deadline from its own time zone (R30).
@@ -221,5 +247,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django": {"handlers": [], "level": "INFO"}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO"},
+        # axes announces itself at every start, which would put a line on standard error of
+        # every tool (manage.py engine promises one line on bad input); failures still log.
+        "axes.apps": {"level": "WARNING"},
+    },
 }

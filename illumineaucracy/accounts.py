@@ -1,0 +1,80 @@
+"""Throttling of the account pages: the log-in lock-out page (django-axes calls
+`lockout_response`), the client address both throttles count by, and a password-reset view
+that limits the mail it sends.
+
+Settings: LOGIN_FAILURE_LIMIT (failures, and reset requests per address) and
+LOGIN_LOCKOUT_MINUTES (how long a lock and a reset window last), see settings.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.views import PasswordResetView
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+
+TOO_MANY = 429
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The address a request came from. Behind the proxy that ends TLS
+    (SECURE_PROXY_SSL_HEADER), REMOTE_ADDR is the proxy for everyone: take the last
+    X-Forwarded-For entry instead, the one our proxy appended (earlier ones are whatever
+    the client sent)."""
+    if getattr(settings, "SECURE_PROXY_SSL_HEADER", None):
+        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
+def throttled_page(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "registration/throttled.html", {"message": message}, status=TOO_MANY)
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """AXES_LOCKOUT_CALLABLE: a page in the site's style instead of axes' bare text."""
+    return throttled_page(
+        request,
+        "Too many failed log-ins for this account from your address. "
+        f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+    )
+
+
+def count(key: str) -> int:
+    """Count one more event under `key` in the current window (LOGIN_LOCKOUT_MINUTES)."""
+    cache.add(key, 0, timeout=settings.LOGIN_LOCKOUT_MINUTES * 60)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr: this is the window's first event
+        cache.set(key, 1, timeout=settings.LOGIN_LOCKOUT_MINUTES * 60)
+        return 1
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's password reset, limited so that it cannot be used to flood a mailbox or to
+    send mail in bulk: LOGIN_FAILURE_LIMIT requests per client address and one mail per
+    e-mail address per window. A throttled address gets the usual "mail sent" page, so the
+    page still says nothing about which addresses have accounts."""
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if count(f"password-reset:ip:{client_ip(request)}") > settings.LOGIN_FAILURE_LIMIT:
+            return throttled_page(
+                request,
+                "Too many password-reset requests from your address. "
+                f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+            )
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        email = form.cleaned_data["email"].strip().casefold()
+        digest = hashlib.sha256(email.encode()).hexdigest()  # no addresses in cache keys
+        if count(f"password-reset:mail:{digest}") > 1:
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
