@@ -70,3 +70,67 @@ def test_deploy_check_flags_debug_left_on() -> None:
     )
     assert result.returncode != 0
     assert "security.W018" in result.stderr + result.stdout
+
+
+NO_KEY = "refusing to serve the site without SECRET_KEY"
+
+
+def python(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.slow
+def test_the_wsgi_application_refuses_to_start_without_a_secret_key() -> None:
+    """Each gunicorn worker would make up its own key: sessions signed by one worker would
+    be refused by the next. One line says why; no traceback."""
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    result = python("import illumineaucracy.wsgi", env)
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and NO_KEY in lines[0], result.stderr
+
+
+@pytest.mark.slow
+def test_gunicorn_stops_with_one_line_without_a_secret_key() -> None:
+    """What an operator sees: gunicorn's own start and stop lines, our reason once, no
+    traceback, and gunicorn gives up instead of restarting workers forever."""
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    gunicorn = str(Path(sys.executable).parent / "gunicorn")
+    try:
+        result = subprocess.run(
+            [gunicorn, "--bind", "127.0.0.1:0", "--workers", "2", "illumineaucracy.wsgi"],
+            cwd=ROOT,
+            env={"PATH": os.environ.get("PATH", ""), **env},
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("gunicorn kept serving without SECRET_KEY")
+    assert result.returncode != 0
+    assert NO_KEY in result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.slow
+def test_the_wsgi_application_starts_with_debug_and_no_secret_key() -> None:
+    result = python(
+        "from illumineaucracy.wsgi import application; print(callable(application))",
+        {"DEBUG": "true"},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True"
+
+
+@pytest.mark.slow
+def test_management_commands_still_run_without_a_secret_key() -> None:
+    env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
+    result = manage("check", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
