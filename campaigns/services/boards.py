@@ -30,10 +30,11 @@ from campaigns.models import Board, Campaign, Department, Link, Membership, Stru
 SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
 SLUG_MAX = 50  # SlugField's length
 NAME_MAX = 120  # Board.name, Department.name
-TEXT_MAX = 2000  # description, flaws: a card's worth of text, not a novel
+# The columns' caps (models/board.py): a card's worth of text, not a novel.
+TEXT_MAX = {key: Department._meta.get_field(key).max_length for key in ("description", "flaws")}
 SMALL_MAX = 32767  # PositiveSmallIntegerField on every database (PostgreSQL smallint)
 BIG_MAX = 2147483647  # PositiveIntegerField (stash, capacity)
-SITE_KEYS = frozenset({"description", "flaws"})  # per department, unknown to the engine
+SITE_KEYS = frozenset(TEXT_MAX)  # per department, unknown to the engine
 
 
 class BoardImportError(ValueError):
@@ -166,9 +167,9 @@ def department_problems(
         problems.append(f"{what}: structure {structure!r} is not a player given ({known})")
     if not isinstance(raw.get("home", False), bool):
         problems.append(f"{what}: home must be true or false")
-    for key in sorted(SITE_KEYS):
-        if not valid_text(raw.get(key, ""), TEXT_MAX):
-            problems.append(f"{what}: {key} must be a text of at most {TEXT_MAX} characters")
+    for key, limit in TEXT_MAX.items():
+        if not valid_text(raw.get(key, ""), limit or 0):
+            problems.append(f"{what}: {key} must be a text of at most {limit} characters")
     return problems
 
 

@@ -253,11 +253,13 @@ REFUSED = [
     ("no name", drop_dept_key("name"), f"department spice-house: {NAME_RULE}"),
     ("home as text", set_dept("home", "no"), "department spice-house: home must be true or false"),
     ("description not text", set_dept("description", ["a", "list"]),
-     "department spice-house: description must be a text of at most 2000 characters"),
-    ("description too long", set_dept("description", "x" * 2001),
-     "department spice-house: description must be a text of at most 2000 characters"),
+     "department spice-house: description must be a text of at most 4000 characters"),
+    ("description too long", set_dept("description", "x" * 4001),
+     "department spice-house: description must be a text of at most 4000 characters"),
+    ("flaws too long", set_dept("flaws", "x" * 1001),
+     "department spice-house: flaws must be a text of at most 1000 characters"),
     ("flaws not text", set_dept("flaws", 3),
-     "department spice-house: flaws must be a text of at most 2000 characters"),
+     "department spice-house: flaws must be a text of at most 1000 characters"),
     ("no board slug", lambda data: data.pop("slug"),
      "board: slug must be letters, digits, - or _ (at most 50)"),
     ("no board name", lambda data: data.update(name=""), f"board: {NAME_RULE}"),
@@ -293,7 +295,7 @@ def test_every_problem_of_a_file_is_listed_at_once(players: Players) -> None:
         "department spice-house: effect must be a whole number >= 0",  # the engine's, first
         "board: name must be a text of 1 to 120 characters",
         "department customs-house: structure 'dave' is not a player given (alice, bob, carol)",
-        "department warehouse: description must be a text of at most 2000 characters",
+        "department warehouse: description must be a text of at most 4000 characters",
     ]
     assert str(refused.value) == "; ".join(refused.value.messages)
     assert row_counts() == [0, 0, 0, 0]
