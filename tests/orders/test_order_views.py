@@ -11,8 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
+from campaigns.selectors.order_context import OrderContext
+from campaigns.web.order_forms import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
-from tests.orders.helpers import ATTACK, member, submit
+from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 from tests.web.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
@@ -365,4 +367,20 @@ def test_changing_orders_after_ready_clears_ready_and_says_so(
     assert "no longer marked ready" not in page
     assert (
         "No longer marked ready." in alice.post(ready, {"ready": "0"}, follow=True).content.decode()
+    )
+
+
+
+def test_kinds_offered_says_why_a_kind_cannot_be_ordered(demo: Campaign) -> None:
+    """The orders page's buttons: every kind alice can order now, and after her one attempt
+    of the turn (R43) the attempt kind with its one-line reason."""
+
+    def offers() -> dict[str, str | None]:
+        ctx = OrderContext.build(member(demo, "alice"), open_turn(demo), city(demo))
+        return {offer.kind: offer.why_not for offer in kinds_offered(ctx)}
+
+    assert offers()[K.ATTEMPT] is None and offers()[K.MOVE] is None
+    submit(demo, "alice", K.ATTEMPT, ATTACK)
+    assert offers()[K.ATTEMPT] == (
+        "You have queued 1 linking attempt(s); the limit is 1 per turn (R43)."
     )
