@@ -12,6 +12,8 @@ from pathlib import Path
 
 import environ
 from django.contrib.messages import constants as messages
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # Runtime data of the zero-configuration setup (SQLite file, file broker); ignored by git.
@@ -68,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Django's own Content-Security-Policy header, from SECURE_CSP below.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # Last, as axes asks: it turns a locked-out log-in into the lock-out page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -183,7 +187,32 @@ CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=not DEBUG)
 # 31536000) once HTTPS is known to work.
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 60)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
-SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+# Browsers' preload lists take a site only with a max-age of a year or more; sent with less,
+# `preload` is a promise the site does not keep. So preload is on by default only with a
+# year, and asking for it with less refuses to start rather than silently dropping it.
+ONE_YEAR = 31536000
+SECURE_HSTS_PRELOAD = env.bool(
+    "SECURE_HSTS_PRELOAD", default=not DEBUG and SECURE_HSTS_SECONDS >= ONE_YEAR
+)
+if SECURE_HSTS_PRELOAD and SECURE_HSTS_SECONDS < ONE_YEAR:
+    raise ImproperlyConfigured(
+        f"SECURE_HSTS_PRELOAD needs SECURE_HSTS_SECONDS of at least {ONE_YEAR} (a year), "
+        f"not {SECURE_HSTS_SECONDS}: raise it, or set SECURE_HSTS_PRELOAD=false"
+    )
+# Below a year preloading is impossible, so `check --deploy`'s advice to turn it on is noise.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_SECONDS >= ONE_YEAR else ["security.W021"]
+# Content-Security-Policy: everything from this site only; no inline script or style and no
+# eval (templates load campaigns/static/campaigns/*.js), no plugins, no framing.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    # Bootstrap's CSS draws its icons (navbar toggler, close button, select arrow) as
+    # data: SVG images.
+    "img-src": [CSP.SELF, "data:"],
+    "base-uri": [CSP.NONE],
+    "object-src": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 # Behind a proxy that ends TLS, Django sees plain HTTP; trust the proxy's header, or
 # SECURE_SSL_REDIRECT would redirect forever.
 if env.bool("SECURE_PROXY_SSL_HEADER", default=False):
@@ -246,11 +275,15 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_403": {"()": "illumineaucracy.logs.PermissionDeniedInOneLine"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     "loggers": {
         "django": {"handlers": [], "level": "INFO"},
-        # axes announces itself at every start, which would put a line on standard error of
-        # every tool (manage.py engine promises one line on bad input); failures still log.
-        "axes.apps": {"level": "WARNING"},
+        # An ordinary 403 (a player on a GM page) is not an error: one line, no traceback.
+        "django.request": {"filters": ["one_line_403"]},
+        # axes announces itself at every start (a line on standard error of every tool, and
+        # manage.py engine promises one line on bad input) and every log-in; lock-outs are
+        # warnings and still logged.
+        "axes": {"level": "WARNING"},
     },
 }
