@@ -60,3 +60,10 @@ class OrderContext:
     def known(self, slug: str) -> bool:
         """R50: the player may pick it on a path or as a target (their own included)."""
         return self.levels.get(slug, Level.UNKNOWN) >= Level.KNOWN
+
+
+def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:
+    """Board slug -> the forms' context of each board of the player's campaign (for the
+    orders page's offers): a fixed number of queries per board."""
+    boards = Board.objects.filter(campaign=player.campaign).select_related("campaign")
+    return {board.slug: OrderContext.build(player, turn, board) for board in boards}

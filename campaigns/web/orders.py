@@ -17,9 +17,10 @@ from campaigns.models import Board, Department, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
-from campaigns.selectors.order_context import OrderContext
+from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, member_of, open_turn_of, player_of
+from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
 
 Kind = Order.Kind
@@ -36,10 +37,13 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's week: queued orders (R40), forms per board, readiness, attacks (R46)."""
     viewer = player_of(request, slug)
     turn = open_turn_of(viewer)
+    page = order_reads.orders_page(viewer, turn)
+    contexts = order_contexts(viewer, turn) if page.turn.is_open else {}
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
-        "page": order_reads.orders_page(viewer, turn),
-        "kinds": [(k, FORMS[k].kind.label) for k in FORMS],
+        "page": page,
+        # R41-R47: per board, each kind's button, or in one line why there is nothing to order.
+        "offers": [(b, kinds_offered(contexts[b.slug])) for b in page.boards if b.slug in contexts],
     }
     return render(request, "campaigns/orders/orders.html", context)
 

@@ -9,7 +9,7 @@ settings, which they hand to the engine):
 - alignments, pools and the R47 clamp: `.counts(`, `Catalogue`, `pool_for`,
   `function_skill`, `min(... defence ...)`;
 - priority orderings: `permutations`;
-- odds: `attack_wins(` only in campaigns/web/order_forms.py, and fed only with the
+- odds: `attack_wins(` only in campaigns/web/order_choices.py, and fed only with the
   engine's pools (`pools.` arguments).
 """
 
@@ -57,7 +57,7 @@ def test_the_odds_are_fed_only_with_the_engines_pools() -> None:
         text = path.read_text()
         for match in re.finditer(r"attack_wins\((.*?)\)", text, re.S):
             calls.append((path.relative_to(REPO).as_posix(), match.group(1)))
-    assert [rel for rel, _ in calls] == ["campaigns/web/order_forms.py"]
+    assert [rel for rel, _ in calls] == ["campaigns/web/order_choices.py"]
     arguments = re.findall(r"=\s*([^,\s)]+)", calls[0][1])
     assert len(arguments) == 5 and all(a.startswith("pools.") for a in arguments), arguments
 

@@ -4,6 +4,7 @@ double post, the preview, the campaign page's notices. Demo campaign (services/d
 from __future__ import annotations
 
 import datetime as dt
+import html
 from typing import Any
 
 import pytest
@@ -12,7 +13,8 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
 from campaigns.selectors.order_context import OrderContext
-from campaigns.web.order_forms import kinds_offered
+from campaigns.templatetags.rules import rule_links
+from campaigns.web.order_choices import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
 from tests.orders.helpers import ATTACK, city, member, open_turn, submit
 from tests.web.handmade import ClientFor
@@ -36,14 +38,19 @@ def stored(kind: str) -> int:
 
 def assert_refused(response: Any, text: str) -> None:
     assert response.status_code == 200
-    assert text in response.content.decode(), response.content.decode()[-3000:]
+    # The page links a refusal's rule id (R42) to the rules page: compare with the same links.
+    assert rule_links(text) in response.content.decode(), response.content.decode()[-3000:]
 
 
 def test_the_orders_page_lists_the_forms(demo: Campaign, client_for: ClientFor) -> None:
     page = client_for("alice").get(reverse("orders", args=[SLUG]))
     assert page.status_code == 200
-    for kind in ("add_link", "break_link", "priority", "move", "attempt", "function"):
-        assert new_url(kind) in page.content.decode()
+    city = page.content.decode().split('data-board-offers="city"')[1].split("</div>")[0]
+    # Every kind is offered as a button, or says in one line why there is nothing to order:
+    # every link Alice's departments' resources allow already exists (R10).
+    for kind in ("break_link", "priority", "move", "attempt", "function"):
+        assert new_url(kind) in city
+    assert new_url("add_link") not in city and 'data-why-not="add_link"' in city
 
 
 def test_add_and_break_link(demo: Campaign, client_for: ClientFor) -> None:
@@ -370,6 +377,18 @@ def test_changing_orders_after_ready_clears_ready_and_says_so(
     )
 
 
+def test_an_oversized_intent_gets_a_form_error_not_a_500(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    url = reverse("order_new", args=[SLUG, "city", K.FUNCTION])
+    data = {"function": "mint|coinage", "stat": "effect", "intent": "x" * 2_600_000}
+    response = client_for("alice").post(url, data)
+    assert response.status_code == 200
+    assert (
+        "at most 1,000" in response.content.decode() or "at most 1000" in response.content.decode()
+    )
+    assert not Order.objects.exists()
+
 
 def test_kinds_offered_says_why_a_kind_cannot_be_ordered(demo: Campaign) -> None:
     """The orders page's buttons: every kind alice can order now, and after her one attempt
@@ -384,3 +403,16 @@ def test_kinds_offered_says_why_a_kind_cannot_be_ordered(demo: Campaign) -> None
     assert offers()[K.ATTEMPT] == (
         "You have queued 1 linking attempt(s); the limit is 1 per turn (R43)."
     )
+
+
+def test_the_orders_page_offers_only_kinds_with_a_legal_choice_and_says_why_not(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """A kind whose list of legal choices is empty is no button; one line says why."""
+    page = html.unescape(client_for("bob").get(reverse("orders", args=[SLUG])).content.decode())
+    harbour = page.split('data-board-offers="harbour"')[1].split("</div>")[0]
+    assert reverse("order_new", args=[SLUG, "harbour", K.FUNCTION]) in harbour
+    assert reverse("order_new", args=[SLUG, "harbour", K.ATTEMPT]) not in harbour
+    assert 'data-why-not="attempt"' in harbour and "You know no department outside" in harbour
+    city = page.split('data-board-offers="city"')[1].split("</div>")[0]
+    assert reverse("order_new", args=[SLUG, "city", K.ATTEMPT]) in city

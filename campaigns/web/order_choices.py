@@ -1,0 +1,198 @@
+"""What the order forms offer (RULES R41-R47): the engine's legal choices
+(campaigns.engine.legal, read through selectors.order_context.OrderContext) as the player may
+see them (R50: targets they know at least as `known` and do not control, paths through
+departments they know), named; which kinds the orders page offers, and why not; and the
+attempt preview, the engine's pools with their exact odds (R43, R6). No rules arithmetic
+here: every number comes from the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from campaigns import wording
+from campaigns.engine.attempts import AttemptPools, attempt_pools
+from campaigns.engine.legal import (
+    NO_FREE_TARGET,
+    NO_TARGET,
+    AttemptChoice,
+    Legal,
+    MoveChoice,
+)
+from campaigns.engine.odds import attack_wins
+from campaigns.models import Order
+from campaigns.selectors.order_context import OrderContext
+
+Choices = list[tuple[str, str]]
+OTHER = "__other__"  # the function choice "something else" (R45)
+ARROW = " → "
+# R50: when the engine offers targets (or paths) but none the player may see.
+UNSEEN = {
+    Order.Kind.ATTEMPT: "you know no department outside your structure that your departments "
+    "can try to link now (R43, R50)",
+    Order.Kind.MOVE: "your tokens could only move through departments you do not know (R50)",
+}
+
+
+# The kinds the orders page offers a button for (a reinforcement answers a notice instead).
+OFFERED_KINDS = (
+    Order.Kind.ADD_LINK, Order.Kind.BREAK_LINK, Order.Kind.PRIORITY, Order.Kind.MOVE,
+    Order.Kind.ATTEMPT, Order.Kind.FUNCTION,
+)  # fmt: skip
+
+
+# --- the engine's choices, as the player may see them (R50), named ----------------------
+
+
+def path_label(ctx: OrderContext, slugs: list[str] | tuple[str, ...]) -> str:
+    return ARROW.join(ctx.name(s) for s in slugs)
+
+
+def visible_routes(ctx: OrderContext, moves: list[MoveChoice]) -> Choices:
+    """R42/R50: moves from the player's departments through departments they know."""
+    return [
+        (",".join([m.start, *m.path]), path_label(ctx, [m.start, *m.path]))
+        for m in moves
+        if ctx.controlled(m.start) and all(ctx.known(s) for s in m.path)
+    ]
+
+
+def visible_pairs(ctx: OrderContext, legal: Legal) -> list[AttemptChoice]:
+    """R43/R50: legal pairs whose target the player knows (`known`) and does not control."""
+    return [
+        c
+        for c in legal.attempt
+        if ctx.controlled(c.attacker) and ctx.known(c.target) and not ctx.controlled(c.target)
+    ]
+
+
+def link_choices(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
+    return [
+        (f"{c.supplier}|{c.consumer}", path_label(ctx, [c.supplier, c.consumer]))
+        for c in legal.choices(kind)
+    ]
+
+
+def priority_choices(ctx: OrderContext, legal: Legal) -> Choices:
+    return [
+        (
+            f"{c.supplier}|{','.join(ordering)}",
+            f"{ctx.name(c.supplier)}: {', '.join(ctx.name(s) for s in ordering)}",
+        )
+        for c in legal.priority
+        for ordering in c.orderings()
+    ]
+
+
+def function_choices(ctx: OrderContext, legal: Legal) -> Choices:
+    choices = []
+    for c in legal.function:
+        dept = ctx.name(c.department)
+        for name, skill in c.functions:
+            choices.append((f"{c.department}|{name}", f"{dept}: {name} (skill {skill})"))
+        choices.append((f"{c.department}|{OTHER}", f"{dept}: something else"))
+    return choices
+
+
+def form_choices(ctx: OrderContext, kind: str, legal: Legal | None = None) -> Choices:
+    """The choices one kind's form offers (its main select)."""
+    legal = legal or ctx.legal()
+    match kind:
+        case Order.Kind.ADD_LINK | Order.Kind.BREAK_LINK:
+            return link_choices(ctx, legal, kind)
+        case Order.Kind.PRIORITY:
+            return priority_choices(ctx, legal)
+        case Order.Kind.MOVE:
+            return visible_routes(ctx, legal.move)
+        case Order.Kind.ATTEMPT:
+            return [(f"{c.attacker}|{c.target}", "") for c in visible_pairs(ctx, legal)]
+        case Order.Kind.FUNCTION:
+            return function_choices(ctx, legal)
+    return []
+
+
+@dataclass(frozen=True)
+class KindOffer:
+    """One order kind for the orders page: a button if `why_not` is None, else the reason."""
+
+    kind: str
+    label: str
+    why_not: str | None
+
+
+def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
+    """The engine's reason; where the engine's list is not empty but R50 hides it all, or
+    the engine's reason is about departments outside the structure, the R50-safe one."""
+    engine_reason = legal.why_not.get(kind)
+    if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET):
+        engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
+    return wording.sentence(engine_reason)
+
+
+def kinds_offered(ctx: OrderContext) -> list[KindOffer]:
+    """Every kind the orders page offers on this board, and why not where it cannot."""
+    legal = ctx.legal()
+    return [
+        KindOffer(
+            kind,
+            Order.Kind(kind).label,
+            None if form_choices(ctx, kind, legal) else why_not(ctx, kind, legal),
+        )
+        for kind in OFFERED_KINDS
+    ]
+
+
+# --- the attempt preview (R43, R6): the engine's pools, the exact odds ------------------
+
+
+@dataclass(frozen=True)
+class AttemptPreview:
+    """R43 and R6 for the attempt form: the engine's pools and cost, the exact chance
+    (engine/odds.py) and, if the attacker cannot pay cost + spend, what is missing."""
+
+    pools: AttemptPools
+    chance: Fraction
+    missing: str | None
+
+    @property
+    def percent(self) -> str:
+        return f"{float(self.chance) * 100:.1f}%"
+
+    def __getattr__(self, name: str) -> Any:
+        """cost, cost_type, defence_known, defend_dice, defend_skill (the pools'), and tn,
+        identical, opposed, attack_dice, attack_skill (the attack pool's)."""
+        if name in ("cost", "cost_type", "defence_known", "defend_dice", "defend_skill"):
+            return getattr(self.pools, name)
+        attack = {"attack_dice": "dice", "attack_skill": "skill"}.get(name, name)
+        if attack in ("dice", "skill", "tn", "identical", "opposed"):
+            return getattr(self.pools.attack, attack)
+        raise AttributeError(name)
+
+
+def missing_text(ctx: OrderContext, attacker: str, pools: AttemptPools) -> str | None:
+    """R43: "The Mint holds 1 Authority; the attempt needs 9." per type short."""
+    if pools.covered:
+        return None
+    if pools.cost_problem:
+        return wording.sentence(pools.cost_problem)
+    return " ".join(
+        f"{ctx.name(attacker)} holds {held} {kind.title()}; the attempt needs {needed}."
+        for kind, (held, needed) in pools.short.items()
+    )
+
+
+def attempt_preview(ctx: OrderContext, payload: dict[str, Any]) -> AttemptPreview:
+    """The engine's pools for this attempt on the planned board; the target's standing
+    defence counts only where the player knows it, their own departments (R47, R50)."""
+    attacker, target = payload["attacker"], payload["target"]
+    pools = attempt_pools(
+        ctx.legal().planned, attacker, target, spend=payload.get("spend"),
+        cost=payload.get("cost"), defence_known=ctx.controlled(target),
+    )  # fmt: skip
+    chance = attack_wins(
+        attack_dice=pools.attack.dice, attack_skill=pools.attack.skill,
+        attack_tn=pools.attack.tn, defend_dice=pools.defend_dice,
+        defend_skill=pools.defend_skill,
+    )  # fmt: skip
+    return AttemptPreview(pools, chance, missing_text(ctx, attacker, pools))
