@@ -3,9 +3,11 @@ from django.urls import path
 from campaigns.web import campaign as views
 from campaigns.web import orders as order_views
 from campaigns.web import reports as report_views
+from campaigns.web import rules as rules_views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rules/", rules_views.how_to_play, name="how_to_play"),
     path("c/<slug:slug>/", views.campaign, name="campaign"),
     path("c/<slug:slug>/board/<slug:board_slug>/", views.board, name="board"),
     path("c/<slug:slug>/start/", views.start, name="campaign_start"),

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from campaigns.models import Knowledge, Order
 from campaigns.selectors.order_checks import safe_reason
+from campaigns.templatetags.rules import rule_links
 from tests.reports.conftest import Played
 from tests.web.handmade import ClientFor
 
@@ -55,7 +56,7 @@ def test_a_player_sees_her_orders_statuses_reasons_and_every_roll(
     assert f'id="order-{bad.pk}"' in content
     # The reason as the engine gave it names a slug; the player reads it filtered (R50).
     shown = safe_reason(bad.result["reason"], board=bad.board, player=bad.player)
-    assert bad.result["reason"] and shown in content
+    assert bad.result["reason"] and rule_links(shown) in content  # its rule id is a link
     assert "rejected" in content
     (function_roll,) = roll.result["rolls"]
     assert function_roll["key"] == f"1:{roll.pk}:function"

@@ -77,6 +77,7 @@ def player_pages(campaign: Campaign, username: str, client: Client) -> dict[str,
         reverse("campaign", args=[SLUG]),
         reverse("orders", args=[SLUG]),
         reverse("notification_settings"),
+        reverse("how_to_play"),
         *(reverse("board", args=[SLUG, b]) for b in boards),
         *(reverse("order_new", args=[SLUG, b, kind]) for b in boards for kind in FORMS),
     ]

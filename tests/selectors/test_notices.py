@@ -10,6 +10,7 @@ from campaigns.models import Campaign, Order
 from campaigns.selectors.orders import notices_unread
 from campaigns.services.orders import orders_submit
 from campaigns.services.turns import turn_process
+from campaigns.templatetags.rules import rule_links
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -34,6 +35,7 @@ def test_an_attack_notice_leaves_the_list_with_its_turn_and_stays_in_the_report(
     assert notices_unread(bob) == []
     assert "is the target" not in client_for("bob").get(f"/c/{SLUG}/").content.decode()
     report = client_for("bob").get(reverse("turn_report", args=[SLUG, 1])).content.decode()
-    assert 'id="turn-notices"' in report and notice.text in report
+    # The page links the notice's rule id to the rules page.
+    assert 'id="turn-notices"' in report and rule_links(notice.text) in report
     other = client_for("carol").get(reverse("turn_report", args=[SLUG, 1])).content.decode()
     assert 'id="turn-notices"' not in other
