@@ -40,7 +40,10 @@ else:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 # Where people reach the site: links in mail (sent by the Celery worker, with no request to
 # take a host from) are built from it. Scheme and host, no trailing slash.
-SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Without SITE_URL, the address ./run serves (it exports PORT to the server and the worker).
+SITE_URL = env.str("SITE_URL", default=f"http://127.0.0.1:{env.int('PORT', default=8000)}").rstrip(
+    "/"
+)
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [

@@ -134,3 +134,31 @@ def test_management_commands_still_run_without_a_secret_key() -> None:
     env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
     result = manage("check", env=env)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def site_url(env: dict[str, str]) -> str:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from illumineaucracy import settings; print(settings.SITE_URL)",
+        ],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", ""), **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.slow
+def test_mail_links_follow_the_port_the_site_is_served_on() -> None:
+    """./run exports PORT (PORT=8001 ./run): links in mail must not point at 8000."""
+    assert site_url({"DEBUG": "true"}) == "http://127.0.0.1:8000"
+    assert site_url({"DEBUG": "true", "PORT": "8001"}) == "http://127.0.0.1:8001"
+    assert (
+        site_url({"DEBUG": "true", "PORT": "8001", "SITE_URL": "https://example.org/"})
+        == "https://example.org"
+    )
