@@ -1,8 +1,9 @@
 // Deadlines in the reader's own time zone, with a live countdown.
 //
 // The server renders each instant as <time datetime="...UTC ISO..." data-local-time>, with
-// the campaign's own zone as the text, so the page is right without JavaScript. This script
-// rewrites that text in the browser's zone and fills every [data-countdown="ISO"] element.
+// the campaign's own zone as the text and the title, so the page is right without JavaScript.
+// base.html loads this script on every page: it rewrites that text in the browser's zone
+// (the campaign's stays on hover) and fills every [data-countdown="ISO"] element.
 (function () {
   "use strict";
 
@@ -40,7 +41,8 @@
   document.querySelectorAll("time[data-local-time]").forEach(function (el) {
     var when = parse(el.getAttribute("datetime"));
     if (!when) return;
-    el.title = el.textContent.trim(); // the campaign's own zone, on hover
+    // The campaign's own zone stays on hover (_instant.html sets it; older markup did not).
+    if (!el.title) el.title = el.textContent.trim();
     el.textContent = localFormat.format(when);
   });
 
