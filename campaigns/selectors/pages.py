@@ -78,6 +78,7 @@ class CampaignSummary:
     slug: str
     url: str
     status_label: str
+    paused: bool  # R30: the deadline does not run
     time_zone: str
     role: str
     role_label: str
@@ -107,6 +108,7 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
             slug=m.campaign.slug,
             url=m.campaign.get_absolute_url(),
             status_label=m.campaign.get_status_display(),
+            paused=m.campaign.status == Campaign.Status.PAUSED,
             time_zone=m.campaign.time_zone,
             role=m.role,
             role_label=m.get_role_display(),
