@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Case, IntegerField, OuterRef, Subquery, Value, When
+from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
 
-from campaigns.models import Board, Campaign, Link, Membership, Order, Turn
+from campaigns.models import Board, Campaign, Link, Membership, Order, PlayerTurn, Turn
 from campaigns.models.board import Resource
 
 # R50 lives in `visibility`.
@@ -282,6 +282,46 @@ def structures_of(viewer: Membership, boards: list[BoardLink] | None = None) -> 
     return [StructureView(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
 
 
+# --- The GM's roster ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    """One player, as the GM sees them (the GM sees everything, R50; players get no roster)."""
+
+    username: str
+    character: str
+    ready: bool  # marked their orders of the open turn ready (early processing, R31)
+    queued: int  # orders queued for the open turn (R40)
+    last_seen: dt.datetime | None  # last login (None: never logged in)
+
+
+def roster(campaign: Campaign, turn: Turn | None) -> list[RosterLine]:
+    """Every player of `campaign` with their readiness and queued orders for `turn` (the open
+    turn; None: nothing open, zeros). One query, whatever the number of players or orders."""
+    open_id = turn.pk if turn is not None and turn.status == Turn.Status.OPEN else None
+    ready = PlayerTurn.objects.filter(
+        turn_id=open_id, player=OuterRef("pk"), ready_at__isnull=False
+    )
+    queued = Q(orders__turn_id=open_id, orders__status=Order.Status.QUEUED)
+    rows = (
+        Membership.objects.filter(campaign=campaign, role=Membership.Role.PLAYER)
+        .select_related("user")
+        .annotate(queued=Count("orders", filter=queued), is_ready=Exists(ready))
+        .order_by("user__username", "pk")
+    )
+    return [
+        RosterLine(
+            username=m.user.get_username(),
+            character=m.character_name,
+            ready=m.is_ready,
+            queued=m.queued,
+            last_seen=m.user.last_login,
+        )
+        for m in rows
+    ]
+
+
 # --- The campaign page ---------------------------------------------------------------------
 
 
@@ -294,6 +334,7 @@ class CampaignPage:
     boards: list[BoardLink]
     structures: list[StructureView]
     past_turns: list[TurnView]
+    roster: list[RosterLine]  # the GM's only: players see no one's readiness (R50)
     # Which GM buttons to offer; the services check again when pressed.
     can_start: bool
     can_pause: bool
@@ -302,7 +343,8 @@ class CampaignPage:
 
 
 def campaign_page(viewer: Membership) -> CampaignPage:
-    """Everything the campaign page shows `viewer`, in four queries (three for the GM)."""
+    """Everything the campaign page shows `viewer`, in four queries (the GM: four too, the
+    roster instead of the viewer's structures)."""
     campaign = viewer.campaign
     turn = current_turn(campaign)
     gm = is_gm(viewer)
@@ -317,6 +359,7 @@ def campaign_page(viewer: Membership) -> CampaignPage:
         boards=boards,
         structures=[] if gm else structures_of(viewer, boards),
         past_turns=[t for t in past_turns(campaign) if turn is None or t.number != turn.number],
+        roster=roster(campaign, turn) if gm else [],
         can_start=gm and status == Campaign.Status.DRAFT and turn is None,
         can_pause=gm and status == Campaign.Status.RUNNING,
         can_resume=gm and status == Campaign.Status.PAUSED,

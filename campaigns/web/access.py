@@ -4,8 +4,10 @@ a 404 and a wrong role into a 403. A campaign, board or turn the viewer may not 
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 
 from campaigns.models import Board, Membership, Turn
 from campaigns.selectors import pages
@@ -38,6 +40,23 @@ def player_of(request: HttpRequest, slug: str) -> Membership:
     if viewer.role != Membership.Role.PLAYER:
         raise PermissionDenied("Only players queue orders.")
     return viewer
+
+
+def not_a_player(request: HttpRequest, viewer: Membership) -> HttpResponse:
+    """The GM or an observer opened the orders page: not a 403 but the campaign page, saying
+    why and where to look instead (R40: only players queue orders)."""
+    if is_gm(viewer):
+        text = (
+            "The GM does not queue orders: players do. What each player has queued this "
+            "turn, and who is ready, is in the roster below."
+        )
+    else:
+        text = (
+            "Observers do not queue orders: only players do. You can follow the campaign "
+            "here and read the turn reports."
+        )
+    messages.info(request, text)
+    return redirect(viewer.campaign)
 
 
 def board_of(viewer: Membership, board_slug: str) -> Board:

@@ -19,7 +19,7 @@ from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.services import orders as service
-from campaigns.web.access import board_of, member_of, open_turn_of, player_of
+from campaigns.web.access import board_of, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
 
@@ -35,7 +35,9 @@ def own_order(viewer: Membership, pk: int) -> Order:
 @login_required
 def orders(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's week: queued orders (R40), forms per board, readiness, attacks (R46)."""
-    viewer = player_of(request, slug)
+    viewer = member_of(request, slug)
+    if viewer.role != Membership.Role.PLAYER:
+        return not_a_player(request, viewer)  # the GM and observers: the campaign page
     turn = open_turn_of(viewer)
     page = order_reads.orders_page(viewer, turn)
     contexts = order_contexts(viewer, turn) if page.turn.is_open else {}
