@@ -20,7 +20,14 @@ from campaigns.selectors.pages import (
     structures_of,
     turn_view,
 )
-from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+from campaigns.selectors.visibility import (
+    DepartmentView,
+    Level,
+    department_rows,
+    department_view,
+    level_of,
+    viewer_knowledge,
+)
 
 from .order_checks import safe_reason
 
@@ -161,6 +168,36 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
         notices=notices_unread(viewer),
         ready=is_ready(viewer, turn),
     )
+
+
+def own_order(player: Membership, pk: int) -> Order | None:
+    """The player's own order, or None: another player's orders do not exist for them."""
+    return Order.objects.select_related("board", "turn").filter(pk=pk, player=player).first()
+
+
+def answered_attempt(reinforcement: Order) -> Order | None:
+    """R46: the attempt a queued reinforcement answers (its `answers` is the attempt's
+    engine id), on the same turn and board; None if it is gone or the id is junk."""
+    answers = str(reinforcement.payload.get("answers", ""))
+    if not answers.isdigit():
+        return None
+    return Order.objects.filter(
+        pk=int(answers), turn_id=reinforcement.turn_id, board_id=reinforcement.board_id,
+        kind=Order.Kind.ATTEMPT,
+    ).first()  # fmt: skip
+
+
+def own_department(player: Membership, board_id: int, slug: str) -> Department | None:
+    """One of the player's own departments (the row, for the defence service), or None for
+    any other department (the defence page answers 404 for it)."""
+    return department_rows(board_id=board_id, slug=slug, structure__player=player).first()
+
+
+def defence_view(dept: Department) -> DepartmentView:
+    """R47/R50: the player's own department at full detail, its standing defence included."""
+    view = department_view(dept, Level.CONTROLLED, mine=True)
+    assert view is not None and view.private is not None  # controlled: everything
+    return view
 
 
 def is_ready(player: Membership, turn: Turn) -> bool:

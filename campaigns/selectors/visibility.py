@@ -90,6 +90,14 @@ class Private:
     chain_length: int
     capacity: int | None
     home: bool
+    defence: list[Amount]  # the standing defence (R47): the controller's own setting
+
+    @property
+    def defence_beyond_stash(self) -> list[str]:
+        """R47: the types whose standing defence exceeds what the department holds now
+        (only what it holds when attacked is spent)."""
+        held = {a.kind: a.amount for a in self.stash}
+        return [a.label for a in self.defence if a.amount > held.get(a.kind, 0)]
 
 
 @dataclass(frozen=True)
@@ -139,6 +147,7 @@ def department_view(dept: Department, level: Level, *, mine: bool) -> Department
             chain_length=dept.chain_length,
             capacity=dept.capacity,
             home=dept.home,
+            defence=[a for k, _ in Resource.choices if (a := amount(k, dept.defence.get(k, 0)))],
         )
     return DepartmentView(
         name=dept.name, level=level, mine=mine, slug=dept.slug, card=card, private=private

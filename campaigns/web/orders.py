@@ -9,17 +9,17 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns.models import Board, Department, Membership, Order, Turn
+from campaigns.models import Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.services import orders as service
-from campaigns.web.access import board_of, member_of, not_a_player, open_turn_of, player_of
+from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
 
@@ -28,7 +28,7 @@ Kind = Order.Kind
 
 def own_order(viewer: Membership, pk: int) -> Order:
     """The viewer's own order, else 404: another player's orders do not exist for them."""
-    return get_object_or_404(Order.objects.select_related("board", "turn"), pk=pk, player=viewer)
+    return found(order_reads.own_order(viewer, pk), "no such order")
 
 
 @require_safe
@@ -119,7 +119,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     cls = ReinforceForm if order.kind == Kind.REINFORCE else FORMS[order.kind]
     extra: dict[str, Any] = {}
     if cls is ReinforceForm:
-        extra["attempt"] = get_object_or_404(Order, pk=order.payload.get("answers"))
+        extra["attempt"] = found(order_reads.answered_attempt(order), "no such attempt")
     form = cls(request.POST or None, ctx=ctx, initial=cls.initial_from(order.payload), **extra)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
@@ -247,22 +247,31 @@ def notices_read(request: HttpRequest, slug: str) -> HttpResponse:
 def department_defence(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str
 ) -> HttpResponse:
-    """R47: the standing defence of one of the player's own departments (404 otherwise)."""
+    """R47: the standing defence of one of the player's own departments (404 otherwise).
+    A setting beyond the stash is kept (the stash may grow by then) but the player is told."""
     viewer = player_of(request, slug)
-    board: Board = board_of(viewer, board_slug)
-    dept = get_object_or_404(
-        Department.objects.select_related("structure"),
-        board=board, slug=dept_slug, structure__player=viewer,
-    )  # fmt: skip
-    initial = {f"defence_{t}": n for t, n in dept.defence.items()}
+    board = board_of(viewer, board_slug)
+    row = found(order_reads.own_department(viewer, board.pk, dept_slug), "not your department")
+    dept = order_reads.defence_view(row)
+    assert dept.private is not None
+    initial = {f"defence_{a.kind}": a.amount for a in dept.private.defence}
     form = DefenceForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            service.department_set_defence(player=viewer, department=dept, defence=form.defence())
+            saved = service.department_set_defence(
+                player=viewer, department=row, defence=form.defence()
+            )
         except OrderRefused as refused:
             form.add_error(None, str(refused))
         else:
             messages.success(request, f"Standing defence of {dept.name} saved.")
+            private = order_reads.defence_view(saved).private
+            if beyond := private.defence_beyond_stash if private else []:
+                messages.warning(
+                    request,
+                    f"{dept.name} holds less {' and '.join(beyond)} than that now: when it is "
+                    "attacked it spends only what it holds then (R47).",
+                )
             return redirect("orders", slug)
     context = {
         "campaign": viewer.campaign,

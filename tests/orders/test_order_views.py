@@ -417,3 +417,35 @@ def test_the_orders_page_offers_only_kinds_with_a_legal_choice_and_says_why_not(
     assert 'data-why-not="attempt"' in harbour and "You know no department outside" in harbour
     city = page.split('data-board-offers="city"')[1].split("</div>")[0]
     assert reverse("order_new", args=[SLUG, "city", K.ATTEMPT]) in city
+
+
+def test_the_standing_defence_shows_what_is_saved_and_warns_beyond_the_stash(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R47: 9 People on the Mint, which holds none, is kept (the stash may grow) but the
+    player is told, and the orders page shows each department's setting and stash."""
+    alice = client_for("alice")
+    url = reverse("department_defence", args=[SLUG, "city", "mint"])
+    page = alice.post(url, {"defence_people": "9", "defence_authority": "1"}, follow=True)
+    text = html.unescape(page.content.decode())
+    assert "Standing defence of The Mint saved." in text
+    assert "The Mint holds less People and Authority than that now" in text
+    row = text.split('data-defence="mint"')[1].split("</li>")[0]
+    assert "Spends 9 People, 1 Authority when attacked" in row
+    assert "holds 2 Money, 0 People, 0 Authority" in row and "data-defence-beyond" in row
+    form = alice.get(url).content.decode()
+    assert 'name="defence_people" value="9"' in form
+    # Within the stash: no warning.
+    page = alice.post(url, {"defence_money": "2"}, follow=True).content.decode()
+    assert (
+        "holds less" not in page
+        and "data-defence-beyond" not in page.split('data-defence="mint"')[1].split("</li>")[0]
+    )
+
+
+def test_the_defence_page_of_someone_elses_department_is_404(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    url = reverse("department_defence", args=[SLUG, "city", "guild-hall"])
+    assert client_for("alice").get(url).status_code == 404
+    assert client_for("alice").post(url, {"defence_people": "1"}).status_code == 404
