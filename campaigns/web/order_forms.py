@@ -53,14 +53,35 @@ class OrderForm(forms.Form):
 
     kind: str = ""
     client_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The turn the form was opened for: a form left open while the turn was processed must
+    # not quietly queue its order into the next turn. (A post without it, from a script or
+    # an old page, is judged against the open turn as before.)
+    turn = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=0, max_value=10**6, required=False
+    )
 
     def __init__(self, *args: Any, ctx: OrderContext, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ctx = ctx
         self.legal = ctx.legal(without=self.edited_id())
         self.fields["client_token"].initial = uuid.uuid4().hex
+        self.fields["turn"].initial = ctx.turn.number
         self.helper = fields_only_helper()
         self.setup()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        opened_for, now = data.get("turn"), self.ctx.turn.number
+        if opened_for is not None and opened_for != now:
+            # Re-render for the open turn, so the next post is judged afresh.
+            self.data = self.data.copy()
+            self.data["turn"] = str(now)
+            raise forms.ValidationError(
+                f"This form was opened for turn {opened_for}, which is over: turn {now} is "
+                f"open now. Nothing was stored; check the choices for turn {now} and queue "
+                "again."
+            )
+        return data
 
     def edited_id(self) -> str | None:
         """The engine id of the queued order this form edits: one of this kind whose

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
 from campaigns.selectors.order_context import OrderContext
+from campaigns.services.turns import turn_process
 from campaigns.templatetags.rules import rule_links
 from campaigns.web.order_choices import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
@@ -449,3 +450,23 @@ def test_the_defence_page_of_someone_elses_department_is_404(
     url = reverse("department_defence", args=[SLUG, "city", "guild-hall"])
     assert client_for("alice").get(url).status_code == 404
     assert client_for("alice").post(url, {"defence_people": "1"}).status_code == 404
+
+
+def test_a_form_opened_before_the_turn_was_processed_stores_nothing(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """A form left open across the deadline must not queue its order into the next turn."""
+    alice = client_for("alice")
+    url = new_url(K.FUNCTION)
+    form = alice.get(url).content.decode()
+    assert 'name="turn" value="1"' in form
+    turn_process(campaign_id=demo.pk, number=1)
+    data = {"turn": "1", "function": "mint|coinage", "stat": "effect", "intent": "Coins."}
+    response = alice.post(url, data)
+    assert response.status_code == 200
+    text = html.unescape(response.content.decode())
+    assert "This form was opened for turn 1, which is over: turn 2 is open now." in text
+    assert not Order.objects.exists()
+    assert 'name="turn" value="2"' in text  # posting again is judged for turn 2
+    assert post(alice, url, {**data, "turn": "2"}).status_code == 302
+    assert Order.objects.get().turn.number == 2
