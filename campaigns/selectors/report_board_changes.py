@@ -4,10 +4,12 @@ what the viewer may see (R50)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from campaigns import wording
 from campaigns.engine.board import TYPES
+from campaigns.models import Order
 from campaigns.models.board import Resource
 from campaigns.selectors.visibility import Level, amount
 
@@ -41,19 +43,41 @@ def structure_changes(
     return changes
 
 
+def links_made(orders: Iterable[Order], outcomes: dict[str, Any]) -> set[tuple[str, str]]:
+    """Links this turn's orders made: each succeeded add_link (R41) and the new link of each
+    succeeded attempt (R44). A link made and gone again within the turn (a capture later in
+    the turn removed it) is in neither the state before nor the one after."""
+    made = set()
+    for order in orders:
+        if (outcomes.get(order.engine_id) or {}).get("status") != "succeeded":
+            continue
+        p = order.payload
+        if order.kind == Order.Kind.ADD_LINK:
+            made.add((str(p.get("from")), str(p.get("to"))))
+        elif order.kind == Order.Kind.ATTEMPT:
+            made.add((str(p.get("attacker")), str(p.get("target"))))
+    return made
+
+
 def link_changes(
-    after_state: dict[str, Any], before_state: dict[str, Any], knowing: Knowing, *, added: bool
+    after_state: dict[str, Any],
+    before_state: dict[str, Any],
+    knowing: Knowing,
+    *,
+    added: bool,
+    made: set[tuple[str, str]] | None = None,
 ) -> list[str]:
     """Links made or broken this turn whose both ends the viewer knows at least `known`
-    (the rule the board page uses for links)."""
+    (the rule the board page uses for links). `made`: the links orders made this turn
+    (links_made), so one made and removed within the turn shows as both."""
     if not before_state:
         return []
 
     def pairs(state: dict[str, Any]) -> set[tuple[str, str]]:
         return {(link["from"], link["to"]) for link in state.get("links", [])}
 
-    new, old = pairs(after_state), pairs(before_state)
-    changed = new - old if added else old - new
+    new, old, made = pairs(after_state), pairs(before_state), made or set()
+    changed = (new | made) - old if added else (old | made) - new
     return [
         f"{knowing.name(s, at_least=Level.KNOWN)} → {knowing.name(c, at_least=Level.KNOWN)}"
         for s, c in sorted(changed)

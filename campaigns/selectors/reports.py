@@ -25,7 +25,13 @@ from campaigns.models import Campaign, Department, Membership, Order, Turn, Turn
 from campaigns.selectors.visibility import department_rows, is_gm, viewer_knowledge
 
 from .order_checks import safe_reason
-from .report_board_changes import link_changes, spawn_results, structure_changes, structures
+from .report_board_changes import (
+    link_changes,
+    links_made,
+    spawn_results,
+    structure_changes,
+    structures,
+)
 from .report_orders import attack_view, order_view
 from .report_view_models import BoardReport, OrderView, TurnReport
 from .report_visibility import Knowing
@@ -63,8 +69,10 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
     orders = Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED)
     if not full:
         # Own orders, and other players' attempts (filtered per board below: only those on
-        # the viewer's departments are kept).
-        orders = orders.filter(player=viewer) | orders.filter(kind=Order.Kind.ATTEMPT)
+        # the viewer's departments are kept) and added links (only for the links shown).
+        # Links other players made count for the links shown (both ends known, R50).
+        others = orders.filter(kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK])
+        orders = orders.filter(player=viewer) | others
     order_rows = list(orders.select_related("player__user").order_by("player", "seq", "pk"))
     knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign)
     departments = list(department_rows(board__campaign=campaign))
@@ -117,6 +125,7 @@ def board_report(
     outcomes = report.get("orders", {})
 
     names = {d.slug: d.name for d in rows}
+    made = links_made(orders, outcomes)
     own: list[OrderView] = []
     attacks: list[OrderView] = []
     for order in orders:
@@ -149,8 +158,8 @@ def board_report(
         orders=own,
         attacks=attacks,
         changes=structure_changes(before, after, knowing, players) if before_state else [],
-        links_added=link_changes(record.state, before_state, knowing, added=True),
-        links_removed=link_changes(record.state, before_state, knowing, added=False),
+        links_added=link_changes(record.state, before_state, knowing, added=True, made=made),
+        links_removed=link_changes(record.state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
     )
 
