@@ -63,7 +63,8 @@ def test_a_player_uses_every_other_order_page(
     assert roll.payload["intent"] == "Mint a coin with the Comptroller's face."
     priority = Order.objects.get(kind=Order.Kind.PRIORITY)
     alice.locator(f"#order-{priority.pk}").get_by_role("button", name="Cancel").click()
-    expect(alice.locator(".alert-success")).to_contain_text(f"Order #{priority.pk} cancelled")
+    expect(alice.locator(".alert-success")).to_contain_text("Funding priority on")
+    expect(alice.locator(".alert-success")).to_contain_text(": cancelled.")
     priority.refresh_from_db()
     assert priority.status == Order.Status.CANCELLED
     assert [entry.action for entry in roll.log.all()] == ["submitted", "edited"]

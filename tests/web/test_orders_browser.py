@@ -64,7 +64,10 @@ def test_two_players_play_a_week_of_orders(
     bob.goto(f"{base}{campaign.get_absolute_url()}")
     notice = bob.locator("[data-notice]").first
     expect(notice).to_contain_text("The Guild Hall is the target of a linking attempt")
-    expect(notice).to_contain_text("Alice Ambergris")
+    # R46/R50: "by whom" is the attacking department; bob does not know its card, so not
+    # who controls it.
+    expect(notice).to_contain_text("by The City Watch this turn")
+    expect(notice).not_to_contain_text("Alice Ambergris")
     shot(bob, "campaign-notice-bob-phone")
     notice.get_by_role("link", name="Open").click()
     expect(bob.get_by_role("heading", name="Reinforce The Guild Hall")).to_be_visible()
