@@ -98,9 +98,9 @@ def order_changed(order: Order, action: str) -> None:
         turn=order.turn, player=order.player, order=order, action=action,
         kind=order.kind, payload=order.payload, seq=order.seq,
     )  # fmt: skip
-    PlayerTurn.objects.filter(
-        turn=order.turn, player=order.player, ready_at__isnull=False
-    ).update(ready_at=None)
+    PlayerTurn.objects.filter(turn=order.turn, player=order.player, ready_at__isnull=False).update(
+        ready_at=None
+    )
 
 
 def orders_submit(
