@@ -1,4 +1,97 @@
-"""Fixtures shared by every test package. pytest-django provides db, client, live_server, ..."""
+"""Every fixture the suite shares, in one place (pytest-django adds db, client, live_server).
 
-# The `browser` fixture (Debian's chromium through Playwright) for every browser test.
-from tests.browser import browser  # noqa: E402, F401
+The builders behind them live in tests/support/ (demo.py: the demo campaign and turn 1
+played; handmade.py: a hand-made board; fog.py: the fog-of-war sentinels; turn_job.py:
+campaigns for the turn-job tests; browser.py: Debian's chromium) and tests/factories.py
+(one factory_boy factory per model). Django is imported inside the fixtures, so the engine
+tests still run without it (`pytest tests/engine -p no:django`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.support.browser import browser  # noqa: F401  (the `browser` fixture)
+
+if TYPE_CHECKING:
+    from campaigns.models import Campaign
+    from tests.support.demo import Played
+    from tests.support.handmade import ClientFor, HandBoard
+
+
+@pytest.fixture
+def demo(db: None) -> Campaign:
+    """Tourmaline (services/demo.py): gm, alice, bob, carol; turn 1 open."""
+    from campaigns.services.demo import demo_create
+
+    return demo_create()
+
+
+@pytest.fixture
+def client_for(db: None) -> ClientFor:
+    """A test client logged in as the named user."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    def make(username: str) -> Client:
+        client = Client()
+        client.force_login(get_user_model().objects.get(username=username))
+        return client
+
+    return make
+
+
+@pytest.fixture
+def hand_board(db: None) -> HandBoard:
+    """A small board built by hand (tests/support/handmade.py) for the page tests."""
+    from tests.support.handmade import hand_board_create
+
+    return hand_board_create()
+
+
+@pytest.fixture
+def played(db: None) -> Played:
+    """Turn 1 of the demo played (tests/support/demo.py: several players' orders, a rejected
+    one, Carol's attempt capturing Alice's City Watch)."""
+    from tests.support.demo import play_turn_one
+
+    return play_turn_one()
+
+
+@pytest.fixture
+def fogged(demo: Campaign) -> Campaign:
+    """The demo, turn 1 open, every department's hidden fields holding sentinels."""
+    from tests.support.fog import sentinelize
+
+    sentinelize(demo)
+    return demo
+
+
+@pytest.fixture
+def played_fogged(db: None, django_capture_on_commit_callbacks: Any) -> Played:
+    """`played`, with mails sent after commit, and flaws and descriptions holding sentinels
+    from the start (the turn job recomputes the figures, so those are checked against the
+    report's own tables)."""
+    from campaigns.services.demo import demo_create
+    from tests.support.demo import play_turn_one
+    from tests.support.fog import sentinelize
+
+    def create_with_sentinels() -> Campaign:
+        campaign = demo_create()
+        sentinelize(campaign, fields=["description", "flaws"])
+        return campaign
+
+    with django_capture_on_commit_callbacks(execute=True):
+        return play_turn_one(create_with_sentinels)
+
+
+@pytest.fixture
+def postgres() -> None:
+    """Skip unless the tests run on PostgreSQL (DATABASE_URL=postgres://...): row locks,
+    concurrent connections and other processes sharing the test database need it."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")

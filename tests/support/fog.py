@@ -1,4 +1,4 @@
-"""Fixtures and checks for the fog-of-war audit (RULES R50, R23, R46).
+"""Checks for the fog-of-war audit (RULES R50, R23, R46).
 
 The demo campaign (services/demo.py) with a sentinel in every hidden field of every
 department, so that a leak shows up as a plain substring of a page or a mail. What each
@@ -13,14 +13,8 @@ import html
 import re
 from collections.abc import Iterable
 
-import pytest
-
-import tests.reports.conftest as reports_conftest
 from campaigns.demo import demo_departments, demo_knowledge
 from campaigns.models import Campaign, Department, Turn
-from campaigns.services.demo import demo_create
-from tests.reports.conftest import Played
-from tests.web.conftest import client_for, demo  # noqa: F401
 
 PLAYERS = ["alice", "bob", "carol"]
 UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
@@ -126,30 +120,3 @@ def leaks(
 
 def open_seed(campaign: Campaign) -> str:
     return campaign.turns.get(status=Turn.Status.OPEN).seed
-
-
-@pytest.fixture
-def fogged(demo: Campaign) -> Campaign:  # noqa: F811
-    """The demo, turn 1 open, every department's hidden fields holding sentinels."""
-    sentinelize(demo)
-    return demo
-
-
-@pytest.fixture
-def played_fogged(db: None, django_capture_on_commit_callbacks, monkeypatch) -> Played:  # type: ignore[no-untyped-def]  # noqa: E501
-    """Turn 1 of the demo played (tests/reports/conftest.py: several players' orders, a
-    rejected one, Carol's attempt capturing Alice's City Watch), mails sent after commit;
-    flaws and descriptions hold sentinels from the start (the turn job recomputes the
-    figures, so those are checked against the report's own tables)."""
-
-    def create_with_sentinels() -> Campaign:
-        campaign = demo_create()
-        sentinelize(campaign, fields=["description", "flaws"])
-        return campaign
-
-    monkeypatch.setattr(reports_conftest, "demo_create", create_with_sentinels)
-    with django_capture_on_commit_callbacks(execute=True):
-        return reports_conftest.play_turn_one()
-
-
-__all__ = ["client_for", "demo"]

@@ -1,24 +1,54 @@
-"""Fixtures for the report, dice and mail tests: the demo campaign with turn 1 played.
+"""The demo campaign Tourmaline in tests (services/demo.py): shortcuts for orders, and turn 1
+played with several players' orders.
 
-Turn 1's orders are Order rows made directly (the order forms are another part of the
-issue) and resolved by the real turn job. The seed is chosen, before processing, as the
-first of a fixed list under which Carol's linking attempt on Alice's City Watch succeeds,
-so the capture is always there to report."""
+Turn 1's orders are Order rows made directly and resolved by the real turn job. The seed is
+chosen, before processing, as the first of a fixed list under which Carol's linking attempt
+on Alice's City Watch succeeds, so the capture is always there to report."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-
-import pytest
+from typing import Any
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
-from campaigns.models import Campaign, Membership, Order, Turn
+from campaigns.models import Board, Campaign, Membership, Order, Turn
 from campaigns.selectors.state import board_state
 from campaigns.services.demo import demo_create
+from campaigns.services.orders import orders_submit
 from campaigns.services.turns import turn_process
-from tests.web.conftest import client_for  # noqa: F401  (the report tests log in too)
+
+
+def member(campaign: Campaign, username: str) -> Membership:
+    return Membership.objects.select_related("user", "campaign").get(
+        campaign=campaign, user__username=username
+    )
+
+
+def open_turn(campaign: Campaign) -> Turn:
+    return campaign.turns.get(status=Turn.Status.OPEN)
+
+
+def city(campaign: Campaign) -> Board:
+    return campaign.boards.get(slug="city")
+
+
+def submit(
+    campaign: Campaign, username: str, kind: str, payload: dict[str, Any], **kw: Any
+) -> Order:
+    return orders_submit(
+        player=member(campaign, username),
+        turn=open_turn(campaign),
+        board=kw.pop("board", None) or city(campaign),
+        kind=kind,
+        payload=payload,
+        **kw,
+    )
+
+
+ATTACK = {"attacker": "city-watch", "target": "guild-hall"}  # alice -> bob, legal in the demo
 
 
 @dataclass
@@ -58,8 +88,10 @@ def seed_for_capture(turn: Turn, orders: list[Order], attempt: Order) -> str:
     raise AssertionError("no seed in the list lets the attempt succeed")
 
 
-def play_turn_one() -> Played:
-    campaign = demo_create()
+def play_turn_one(create: Callable[[], Campaign] = demo_create) -> Played:
+    """Turn 1 of the demo (made by `create`) played with ORDERS under a seed that lets
+    Carol's attempt capture Alice's City Watch."""
+    campaign = create()
     members = {m.user.username: m for m in campaign.memberships.select_related("user")}
     turn = campaign.turns.get(number=1)
     city = campaign.boards.get(slug="city")
@@ -75,8 +107,3 @@ def play_turn_one() -> Played:
     turn_process(campaign_id=campaign.pk, number=1)
     turn.refresh_from_db()
     return Played(campaign, turn, members, orders)
-
-
-@pytest.fixture
-def played(db: None) -> Played:
-    return play_turn_one()
