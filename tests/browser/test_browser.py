@@ -11,7 +11,7 @@ import pytest
 
 from campaigns.models import Turn
 from campaigns.services.demo import demo_create
-from tests.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
 
 pytestmark = BROWSER_MARKS
 

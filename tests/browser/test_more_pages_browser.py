@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from campaigns.models import NotificationSettings, Order
 from campaigns.services.demo import demo_create
-from tests.browser import BROWSER_MARKS, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, PHONE, log_in, shot
 
 pytestmark = BROWSER_MARKS
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.services.demo import DEMO_PASSWORD
-from tests.browser import BROWSER_MARKS, OUTPUT
-from tests.reports.conftest import play_turn_one
+from tests.support.browser import BROWSER_MARKS, OUTPUT
+from tests.support.demo import play_turn_one
 
 pytestmark = BROWSER_MARKS
 

@@ -9,7 +9,7 @@ from typing import Any
 from django.urls import reverse
 
 from campaigns.services.demo import demo_create
-from tests.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
 
 pytestmark = BROWSER_MARKS
 

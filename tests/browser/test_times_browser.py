@@ -1,5 +1,5 @@
 """Times in the reader's zone, the same way on every page: a reader in New York (Playwright's
-timezone_id, set by tests.browser.log_in) of a Europe/Berlin campaign sees New York times on
+timezone_id, set by tests.support.browser.log_in) of a Europe/Berlin campaign sees New York times on
 the campaign page, the orders page and the turn report, with Berlin's on hover."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 from django.urls import reverse
 
 from campaigns.models import Turn
-from tests.browser import BROWSER_MARKS, PHONE, log_in, shot
-from tests.reports.conftest import play_turn_one
+from tests.support.browser import BROWSER_MARKS, PHONE, log_in, shot
+from tests.support.demo import play_turn_one
 
 pytestmark = BROWSER_MARKS
 NEW_YORK = re.compile(r"EST|EDT|GMT-[45]")

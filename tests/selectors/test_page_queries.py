@@ -12,16 +12,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns.models import Campaign, Department, Knowledge, Membership, Order, Turn
+from campaigns.models import Campaign, Department, Knowledge, Order, Turn
 from campaigns.services.demo import demo_create
-from tests.reports.conftest import Played, play_turn_one
+from tests.support.demo import Played, member, play_turn_one
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
-
-
-def member(campaign: Campaign, username: str) -> Membership:
-    return campaign.memberships.get(user__username=username)
 
 
 def grow(campaign: Campaign, turn: Turn, *, extra: int) -> None:

@@ -16,7 +16,7 @@ from campaigns.selectors.pages import (
     membership_for,
 )
 from tests.factories import CampaignFactory, KnowledgeFactory, MembershipFactory, TurnFactory
-from tests.web.handmade import HandBoard
+from tests.support.handmade import HandBoard
 
 pytestmark = pytest.mark.django_db
 

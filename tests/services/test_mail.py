@@ -17,8 +17,8 @@ from campaigns.services.demo import demo_create
 from campaigns.services.notifications import notify_turn_processed
 from campaigns.services.reminders import reminder_claim, reminders_send
 from campaigns.services.turns import turn_process
-from tests.reports.conftest import Played
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played
+from tests.support.handmade import ClientFor
 
 SITE = "https://illumineaucracy.example.org"
 

@@ -33,7 +33,7 @@ from campaigns.services import orders as service
 from campaigns.services.turns import turn_process, turn_process_safely
 from campaigns.web.order_choices import attempt_preview
 from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
-from tests.orders.helpers import ATTACK, city, member, open_turn, submit
+from tests.support.demo import ATTACK, city, member, open_turn, submit
 
 pytestmark = pytest.mark.django_db
 K = Order.Kind

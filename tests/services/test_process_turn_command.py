@@ -20,7 +20,7 @@ from django.db import connections
 
 from campaigns.models import Campaign, Turn, TurnRecord
 from campaigns.services import turns
-from tests.services.builders import Game, make_due, started_campaign
+from tests.support.turn_job import Game, make_due, started_campaign
 
 SLUG = "tourmaline"
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from campaigns.models import Order, Turn, TurnRecord
 from campaigns.services import turns
 from campaigns.services.turns import turn_process, turn_process_safely
-from tests.services.builders import make_due, started_campaign
+from tests.support.turn_job import make_due, started_campaign
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

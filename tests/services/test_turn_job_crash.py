@@ -16,7 +16,7 @@ from campaigns.models import Turn, TurnRecord
 from campaigns.selectors.turns import turns_due
 from campaigns.services import turns
 from campaigns.services.turns import MAX_FAILURES, turn_process, turn_process_safely
-from tests.services.builders import GM_EMAIL, rows, started_campaign
+from tests.support.turn_job import GM_EMAIL, rows, started_campaign
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ import pytest
 
 from campaigns.models import Campaign, Order, Turn, TurnRecord
 from campaigns.services.turns import campaign_set_status, turn_process, turn_process_safely
-from tests.services.builders import UTC, make_due, rows, started_campaign
+from tests.support.turn_job import UTC, make_due, rows, started_campaign
 
 pytestmark = pytest.mark.django_db
 

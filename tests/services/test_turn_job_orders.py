@@ -12,7 +12,7 @@ import pytest
 from campaigns.models import Department, Order, TurnRecord
 from campaigns.selectors.state import board_state
 from campaigns.services.turns import turn_process
-from tests.services.builders import UTC, started_campaign
+from tests.support.turn_job import UTC, started_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +47,7 @@ def links(state: dict) -> list[tuple[str, str, int]]:
 
 def test_queued_orders_are_resolved_and_their_outcome_written() -> None:
     """Turn 1 opens (start's spawn-consume) with treasury holding 2 Authority, mint 2 Money,
-    guild 1 Money and no Authority (worked out in tests/services/builders.py's cards)."""
+    guild 1 Money and no Authority (worked out in tests/support/turn_job.py's cards)."""
     game = started_campaign(start=START, boards=1)
     assert game.department("treasury").authority == 2
     assert game.department("guild").authority == 0

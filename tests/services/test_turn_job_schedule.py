@@ -16,7 +16,7 @@ from campaigns.models import Campaign, Turn, TurnRecord, Weekday
 from campaigns.selectors.turns import turns_due
 from campaigns.services.schedule import next_deadline
 from campaigns.services.turns import campaign_set_status, turn_process
-from tests.services.builders import GM_EMAIL, UTC, make_due, started_campaign
+from tests.support.turn_job import GM_EMAIL, UTC, make_due, started_campaign
 
 HOUR = dt.timedelta(hours=1)
 MINUTE = dt.timedelta(minutes=1)

@@ -29,7 +29,7 @@ from django.utils import timezone
 from campaigns.models import Turn, TurnRecord
 from campaigns.tasks import process_due_turns
 from illumineaucracy.celery import app
-from tests.services.builders import GM_EMAIL, started_campaign
+from tests.support.turn_job import GM_EMAIL, started_campaign
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

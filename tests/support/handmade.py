@@ -20,7 +20,7 @@ from tests.factories import (
     TurnFactory,
 )
 
-# A fixture that gives a test client logged in as the named user (tests/web/conftest.py).
+# A fixture that gives a test client logged in as the named user (tests/conftest.py).
 ClientFor = Callable[[str], Client]
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign
 from tests.factories import BoardFactory, MembershipFactory
-from tests.web.handmade import ClientFor, HandBoard
+from tests.support.handmade import ClientFor, HandBoard
 
 
 def board_html(client_for: ClientFor, username: str, slug: str, board: str) -> str:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from campaigns.models import Board, Department, Knowledge, Link, Membership
 from campaigns.selectors.pages import board_view
 from tests.factories import BoardFactory, MembershipFactory, StructureFactory, TurnFactory
-from tests.web.handmade import ClientFor
+from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 

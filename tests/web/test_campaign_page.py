@@ -13,7 +13,7 @@ from campaigns.models import Campaign, Turn
 from campaigns.selectors.pages import campaigns_for_user
 from campaigns.services.turns import turn_process
 from tests.factories import UserFactory
-from tests.web.handmade import ClientFor
+from tests.support.handmade import ClientFor
 
 
 @pytest.mark.parametrize("username", ["gm", "alice", "bob", "carol"])

@@ -18,7 +18,7 @@ from campaigns.services.campaigns import campaign_pause, campaign_resume, turn_e
 from campaigns.services.demo import demo_create
 from campaigns.services.reminders import reminders_send
 from campaigns.services.turns import turn_process, turn_process_safely
-from tests.browser import BROWSER_MARKS, DESKTOP, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, log_in, shot
 
 BERLIN = ZoneInfo("Europe/Berlin")
 URL = reverse("extend_deadline", args=["tourmaline"])

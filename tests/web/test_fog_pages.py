@@ -4,7 +4,7 @@ Each player walks the campaign page, both boards, the orders page, every order f
 select options included), the attempt preview, the reinforcement page for an attempt
 against them, the defence page of each of their departments, the edit page of each queued
 order, the notification settings and the notices; no page may show what their level hides
-(see conftest.leaks), nor the open turn's seed.
+(see tests/support/fog.py leaks), nor the open turn's seed.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.models import Campaign, Department, Membership, Order, Turn
+from campaigns.models import Campaign, Department, Order, Turn
 from campaigns.services.orders import orders_submit
 from campaigns.web.order_forms import FORMS
-
-from .conftest import (
+from tests.support.demo import member
+from tests.support.fog import (
     CONTROLLED,
     NAMES,
     PLAYERS,
@@ -38,12 +38,6 @@ ATTEMPTS = [
     ("bob", "city", "dock-workers", "temple"),  # -> carol
 ]
 DEFENDER = {"guild-hall": "bob", "city-watch": "alice", "temple": "carol"}
-
-
-def member(campaign: Campaign, username: str) -> Membership:
-    return Membership.objects.select_related("user", "campaign").get(
-        campaign=campaign, user__username=username
-    )
 
 
 def queue_attempts(campaign: Campaign) -> dict[str, list[str]]:

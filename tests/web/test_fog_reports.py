@@ -1,6 +1,6 @@
 """RULES R50 and R23 on the turn reports, the verify page and the mails after a turn with
 orders from several players: function rolls, a move, a rejected order, Carol's attempt
-capturing Alice's City Watch (tests/reports/conftest.py); and on the reasons given for
+capturing Alice's City Watch (tests/support/demo.py); and on the reasons given for
 illegal orders."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.order_checks import OrderRefused, order_check
-from tests.reports.conftest import Played
-
-from .conftest import (
+from tests.support.demo import Played
+from tests.support.fog import (
     CARDS,
     CONTROLLED,
     KNOWN,

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Turn
 from tests.factories import CampaignFactory, MembershipFactory
-from tests.web.handmade import ClientFor
+from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 

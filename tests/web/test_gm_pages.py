@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
-from tests.browser import BROWSER_MARKS, PHONE, log_in, shot
-from tests.web.handmade import ClientFor
+from tests.support.browser import BROWSER_MARKS, PHONE, log_in, shot
+from tests.support.handmade import ClientFor
 
 SLUG = "tourmaline"
 

@@ -17,9 +17,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.models import Campaign, Membership, Order, Turn
+from campaigns.models import Campaign, Order, Turn
 from campaigns.services.orders import orders_submit
 from campaigns.web.order_forms import FORMS
+from tests.support.demo import member
 
 SLUG = "tourmaline"
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "10"))  # per form
@@ -84,10 +85,6 @@ def hostile_post(field_names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
 
 def assert_handled(response: Any, url: str) -> None:
     assert response.status_code < 500, (url, response.status_code)
-
-
-def member(campaign: Campaign, username: str) -> Membership:
-    return campaign.memberships.get(user__username=username)
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from campaigns.services.turns import turn_process
 from campaigns.templatetags.rules import rule_links
 from campaigns.web.order_choices import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
-from tests.orders.helpers import ATTACK, city, member, open_turn, submit
-from tests.web.handmade import ClientFor
+from tests.support.demo import ATTACK, city, member, open_turn, submit
+from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 K = Order.Kind

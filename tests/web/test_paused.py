@@ -14,8 +14,8 @@ from django.urls import reverse
 from campaigns.models import Campaign
 from campaigns.services.campaigns import campaign_pause
 from campaigns.services.demo import demo_create
-from tests.browser import BROWSER_MARKS, PHONE, log_in, shot
-from tests.web.handmade import ClientFor
+from tests.support.browser import BROWSER_MARKS, PHONE, log_in, shot
+from tests.support.handmade import ClientFor
 
 SLUG = "tourmaline"
 PAUSED = "The GM has paused the campaign"

@@ -14,8 +14,8 @@ from django.urls import reverse
 from campaigns.models import Knowledge, Order
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.templatetags.rules import rule_links
-from tests.reports.conftest import Played
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played
+from tests.support.handmade import ClientFor
 
 
 def report_url(played: Played, number: int = 1) -> str:

@@ -22,8 +22,8 @@ from campaigns.models import Campaign, Department, Notice, Order, Turn
 from campaigns.services.orders import orders_submit
 from campaigns.templatetags.rules import RULE_IDS, rule_links
 from campaigns.web.order_forms import FORMS
-from tests.reports.conftest import Played, play_turn_one
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played, play_turn_one
+from tests.support.handmade import ClientFor
 
 RULES_MD = Path("/work/shared/RULES.md")
 SLUG = "tourmaline"
@@ -145,7 +145,7 @@ def test_rule_links_escapes_user_text_before_linking() -> None:
 
 @pytest.fixture
 def played(db: None) -> Played:
-    """The demo with turn 1 processed (tests/reports/conftest.py), turn 2 open."""
+    """The demo with turn 1 processed (tests/support/demo.py), turn 2 open."""
     return play_turn_one()
 
 

@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Turn
-from tests.browser import BROWSER_MARKS, DESKTOP, log_in
-from tests.web.handmade import ClientFor
+from tests.support.browser import BROWSER_MARKS, DESKTOP, log_in
+from tests.support.handmade import ClientFor
 
 ROOT = Path(__file__).resolve().parents[2]
 YEAR = 31536000

@@ -13,8 +13,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Notice, Turn
-from tests.reports.conftest import Played, play_turn_one
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played, play_turn_one
+from tests.support.handmade import ClientFor
 
 SLUG = "tourmaline"
 ISO_UTC = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$")

@@ -11,8 +11,8 @@ import subprocess
 import pytest
 from django.urls import reverse
 
-from tests.reports.conftest import Played
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played
+from tests.support.handmade import ClientFor
 
 
 def test_the_page_says_what_is_hashed_and_its_command_gives_the_commitment(

@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.engine.dice import roll_faces
-from tests.reports.conftest import Played
-from tests.web.handmade import ClientFor
+from tests.support.demo import Played
+from tests.support.handmade import ClientFor
 
 
 def verify_url(played: Played) -> str:
