@@ -1,4 +1,4 @@
-"""Turn reports, verify-the-dice and mail settings. Like views.py: reads go through
+"""Turn reports, verify-the-dice and mail settings. Like web/campaign.py: reads go through
 `selectors` (pages, reports) (R50 applied there), writes through services; every
 campaign page answers 404 to non-members and for turns that have not been processed."""
 
