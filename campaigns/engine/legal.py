@@ -287,7 +287,7 @@ def add_link_reason(board: Board, player: str) -> str:
         return "none of your departments has a free outgoing link (R11)"
     if all(len(board.in_links.get(c.slug, ())) >= limit.max_in_links for _, c in pairs):
         n = limit.max_in_links
-        return f"no link can be added: every consumer already has {n} supplier(s) (R11)"
+        return f"no link can be added: every consumer has the most suppliers allowed ({n}, R11)"
     return "no link can be added: the link limits leave no free pair (R11)"
 
 
@@ -303,7 +303,10 @@ def move_reason(board: Board, player: str) -> str:
 def attempt_reason(board: Board, player: str, queued: int) -> str:
     limit = board.settings.attempts_per_turn
     if queued >= limit:
-        return f"you have queued {queued} linking attempt(s); the limit is {limit} per turn (R43)"
+        return (
+            "you have already queued as many linking attempts as a turn allows "
+            f"({queued} of {limit}, R43)"
+        )
     mine = own(board, player)
     producers = [d for d in mine if d.produces]
     if not producers:

@@ -64,7 +64,7 @@ def test_add_link_offers_only_r10_r11_legal_pairs_inside_the_structure_r14() -> 
     assert legal.add_link == [LinkChoice("mint", "shop")]  # bank->mint: mint consumes nothing
     assert legal_choices(board(max_in_links=1), "alice").add_link == []
     assert (
-        "every consumer already has 1 supplier"
+        "every consumer has the most suppliers allowed (1, R11)"
         in legal_choices(board(max_in_links=1), "alice").why_not["add_link"]
     )
 
@@ -99,7 +99,8 @@ def test_attempts_are_pairs_r43_with_cost_and_the_per_turn_limit() -> None:
     queued["orders"] = [{"id": "a", "player": "alice", "kind": "attempt", "attacker": "mint",
                          "target": "hall"}]  # fmt: skip
     limited = legal_choices(queued, "alice")
-    assert limited.attempt == [] and "limit is 1 per turn (R43)" in limited.why_not["attempt"]
+    assert limited.attempt == []
+    assert "as many linking attempts as a turn allows (1 of 1, R43)" in limited.why_not["attempt"]
 
 
 def test_function_rolls_once_per_department_r45() -> None:

@@ -403,7 +403,7 @@ def test_kinds_offered_says_why_a_kind_cannot_be_ordered(demo: Campaign) -> None
     assert offers()[K.ATTEMPT] is None and offers()[K.MOVE] is None
     submit(demo, "alice", K.ATTEMPT, ATTACK)
     assert offers()[K.ATTEMPT] == (
-        "You have queued 1 linking attempt(s); the limit is 1 per turn (R43)."
+        "You have already queued as many linking attempts as a turn allows (1 of 1, R43)."
     )
 
 
