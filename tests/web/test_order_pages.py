@@ -470,3 +470,10 @@ def test_a_form_opened_before_the_turn_was_processed_stores_nothing(
     assert 'name="turn" value="2"' in text  # posting again is judged for turn 2
     assert post(alice, url, {**data, "turn": "2"}).status_code == 302
     assert Order.objects.get().turn.number == 2
+
+
+def test_the_attempt_preview_counts_dice_in_words(demo: Campaign, client_for: ClientFor) -> None:
+    """The City Watch rolls Impress 1: "1 die", not "1 dice"."""
+    data = {**ATTACK, "preview": "1"}
+    text = client_for("alice").post(new_url(K.ATTEMPT), data).content.decode()
+    assert "1 die, skill 0, for 8" in text and "1 dice" not in text

@@ -247,3 +247,12 @@ def test_a_reason_about_her_own_department_captured_earlier_that_turn_is_shown(
     assert "The City Watch is not in your structure." in item
     assert "details you cannot see" not in item
     assert f'id="order-{late.engine_id}"' not in page(client_for("bob"), report_url(played))
+
+
+def test_players_see_no_global_order_ids_the_gm_does(played: Played, client_for: ClientFor) -> None:
+    """Order ids are the database's, across every campaign: a player's report lists their
+    orders in sequence without them; the GM's names each order by id."""
+    move = played.order("alice_move")
+    marker = f'<span class="text-body-secondary">#{move.engine_id}</span>'
+    assert marker not in page(client_for("alice"), report_url(played))
+    assert marker in page(client_for("gm"), report_url(played))
