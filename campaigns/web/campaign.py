@@ -3,6 +3,7 @@ what; they hold no game logic. Every campaign page answers 404 to non-members (R
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from zoneinfo import ZoneInfo
@@ -102,14 +103,32 @@ def gm_open_turn(request: HttpRequest, slug: str) -> tuple[Campaign, Turn | None
     return campaign, turn if turn is not None and turn.status == Turn.Status.OPEN else None
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def process(request: HttpRequest, slug: str) -> HttpResponse:
+TurnPage = Callable[[HttpRequest, Campaign, Turn], HttpResponse]
+
+
+def gm_turn_page(no_turn: str) -> Callable[[TurnPage], Callable[[HttpRequest, str], HttpResponse]]:
+    """A GM page about the open turn (GET shows, POST acts): logged in, GM only; without an
+    open turn, back to the campaign page saying `no_turn`."""
+
+    def decorate(view: TurnPage) -> Callable[[HttpRequest, str], HttpResponse]:
+        @require_http_methods(["GET", "HEAD", "POST"])
+        @login_required
+        @functools.wraps(view)
+        def page(request: HttpRequest, slug: str) -> HttpResponse:
+            campaign, turn = gm_open_turn(request, slug)
+            if turn is None:
+                messages.error(request, no_turn)
+                return redirect(campaign)
+            return view(request, campaign, turn)
+
+        return page
+
+    return decorate
+
+
+@gm_turn_page("There is no open turn to process.")
+def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
     """GET: the confirmation page for processing the open turn now. POST: do it."""
-    campaign, turn = gm_open_turn(request, slug)
-    if turn is None:
-        messages.error(request, "There is no open turn to process.")
-        return redirect(campaign)
     form = ProcessTurnForm(request.POST or None, initial={"number": turn.number})
     if request.method == "POST" and form.is_valid():
         number = form.cleaned_data["number"]
@@ -137,14 +156,9 @@ def process(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "campaigns/process_confirm.html", context)
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def extend_deadline(request: HttpRequest, slug: str) -> HttpResponse:
+@gm_turn_page("There is no open turn whose deadline could move.")
+def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
     """GET: the form to move the open turn's deadline later (R30). POST: move it."""
-    campaign, turn = gm_open_turn(request, slug)
-    if turn is None:
-        messages.error(request, "There is no open turn whose deadline could move.")
-        return redirect(campaign)
     zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
     local = turn.deadline.astimezone(zone).replace(tzinfo=None)
     form = ExtendDeadlineForm(
