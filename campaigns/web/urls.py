@@ -16,42 +16,28 @@ urlpatterns = [
     path("c/<slug:slug>/deadline/", campaign.extend_deadline, name="extend_deadline"),
 ]
 
-# Turn reports, verify-the-dice and mail settings (campaigns/reports.py).
+# Turn reports, verify-the-dice and mail settings (web/reports.py).
+TURN = "c/<slug:slug>/turn/<int:number>/"
 urlpatterns += [
-    path("c/<slug:slug>/turn/<int:number>/report/", reports.turn_report, name="turn_report"),
-    path(
-        "c/<slug:slug>/turn/<int:number>/report/note/<int:order_id>/",
-        reports.turn_report_note,
-        name="turn_report_note",
-    ),
-    path("c/<slug:slug>/turn/<int:number>/verify/", reports.verify_dice, name="verify_dice"),
-    path(
-        "settings/notifications/",
-        reports.notification_settings,
-        name="notification_settings",
-    ),
+    path(f"{TURN}report/", reports.turn_report, name="turn_report"),
+    path(f"{TURN}report/note/<int:order_id>/", reports.turn_report_note, name="turn_report_note"),
+    path(f"{TURN}verify/", reports.verify_dice, name="verify_dice"),
+    path("settings/notifications/", reports.notification_settings, name="notification_settings"),
 ]
 
-# The weekly orders (RULES R40-R47): campaigns/orders.py.
+# The weekly orders (RULES R40-R47): web/orders.py.
+ORDERS = "c/<slug:slug>/orders/"
 urlpatterns += [
-    path("c/<slug:slug>/orders/", orders.orders, name="orders"),
-    path(
-        "c/<slug:slug>/orders/<slug:board_slug>/new/<slug:kind>/",
-        orders.order_new,
-        name="order_new",
-    ),
-    path("c/<slug:slug>/orders/<int:pk>/edit/", orders.order_edit, name="order_edit"),
-    path("c/<slug:slug>/orders/<int:pk>/cancel/", orders.order_cancel, name="order_cancel"),
-    path("c/<slug:slug>/orders/<int:pk>/shift/", orders.order_shift, name="order_shift"),
-    path(
-        "c/<slug:slug>/orders/reinforce/<int:attempt_pk>/",
-        orders.order_reinforce,
-        name="order_reinforce",
-    ),
-    path("c/<slug:slug>/orders/ready/", orders.turn_ready, name="turn_ready"),
+    path(ORDERS, orders.orders, name="orders"),
+    path(f"{ORDERS}<slug:board_slug>/new/<slug:kind>/", orders.order_new, name="order_new"),
+    path(f"{ORDERS}<int:pk>/edit/", orders.order_edit, name="order_edit"),
+    path(f"{ORDERS}<int:pk>/cancel/", orders.order_cancel, name="order_cancel"),
+    path(f"{ORDERS}<int:pk>/shift/", orders.order_shift, name="order_shift"),
+    path(f"{ORDERS}reinforce/<int:attempt_pk>/", orders.order_reinforce, name="order_reinforce"),
+    path(f"{ORDERS}ready/", orders.turn_ready, name="turn_ready"),
     path("c/<slug:slug>/notices/read/", orders.notices_read, name="notices_read"),
     path(
-        "c/<slug:slug>/orders/<slug:board_slug>/defence/<slug:dept_slug>/",
+        f"{ORDERS}<slug:board_slug>/defence/<slug:dept_slug>/",
         orders.department_defence,
         name="department_defence",
     ),
