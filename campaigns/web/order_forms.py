@@ -21,6 +21,7 @@ from campaigns.engine.board import STAT_TYPE, TYPES
 from campaigns.models import Order
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH, OrderContext
+from campaigns.services.orders import MAX_INTENT_CHARS
 from campaigns.web.order_choices import (
     OTHER,
     AttemptPreview,
@@ -240,7 +241,12 @@ class FunctionForm(OrderForm):
     spend_money = token_field("Money spent")
     spend_people = token_field("People spent")
     spend_authority = token_field("Authority spent")
-    intent = forms.CharField(label="Intent", widget=forms.Textarea(attrs={"rows": 3}))
+    intent = forms.CharField(
+        label="Intent",
+        max_length=MAX_INTENT_CHARS,
+        help_text=f"What the department means to achieve; at most {MAX_INTENT_CHARS:,} characters.",
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
     def setup(self) -> None:
         self.fields["function"].choices = function_choices(self.ctx, self.legal)

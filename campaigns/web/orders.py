@@ -125,10 +125,8 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.order_edit(player=viewer, order=order, payload=payload)
 
-    return order_form_page(
-        request, viewer, form, title=f"Edit {order.get_kind_display().lower()} #{order.pk}",
-        submit=submit,
-    )  # fmt: skip
+    title = f"Edit {order.get_kind_display().lower()} on {order.board.name}"
+    return order_form_page(request, viewer, form, title=title, submit=submit)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

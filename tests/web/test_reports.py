@@ -256,3 +256,15 @@ def test_players_see_no_global_order_ids_the_gm_does(played: Played, client_for:
     marker = f'<span class="text-body-secondary">#{move.engine_id}</span>'
     assert marker not in page(client_for("alice"), report_url(played))
     assert marker in page(client_for("gm"), report_url(played))
+
+
+def test_the_gm_report_names_departments_in_reasons_never_slugs(
+    played: Played, client_for: ClientFor
+) -> None:
+    """The GM sees every reason in full, but by name: "orphanage" is a slug."""
+    bad = played.order("alice_bad")
+    assert bad.result["reason"].startswith("orphanage ")  # the engine speaks in slugs
+    content = html.unescape(page(client_for("gm"), report_url(played)))
+    item = content.split(f'id="order-{bad.engine_id}"')[1].split("</li>")[0]
+    reason = item.split("data-reason>")[1].split("</div>")[0]
+    assert reason.startswith("The Orphanage is not in your structure") and "orphanage" not in reason
