@@ -109,6 +109,11 @@ class AttemptPools:
     def covered(self) -> bool:
         return not self.short and self.cost_problem is None
 
+    @property
+    def base_tn(self) -> int:
+        """R6/R43: the target number before alignments (the defender rolls for it)."""
+        return BASE_TN
+
 
 def attempt_pools(
     state: dict[str, Any],

@@ -30,8 +30,7 @@ from campaigns.selectors.visibility import (
 )
 
 from .order_checks import safe_reason
-
-UNNAMED = "a department you do not know"
+from .report_view_models import UNNAMED
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,9 @@ def roll_views(
         key = str(roll.get("key", ""))
         if hide_attack and key.endswith(":attack"):
             successes = int(roll.get("successes", 0))
-            views.append(RollView(key, None, None, None, None, successes, None))
+            # Not even the key: with it and the published seed, the verify page would
+            # recompute the faces R46 hides.
+            views.append(RollView("", None, None, None, None, successes, None))
             continue
         views.append(
             RollView(

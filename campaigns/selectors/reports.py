@@ -148,8 +148,9 @@ def board_report(
         elif order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
-            # attacking department's name, the outcome and both rolls (which are derived from
-            # the public seed anyway). Not the attacker's cost or spend, nor their player.
+            # attacking department's name, the outcome, their own roll and the attacker's
+            # successes (its dice only if they know its card). Not the attacker's cost or
+            # spend, nor their player.
             attacks.append(attack_view(turn, order, outcome, knowing))
 
     return BoardReport(

@@ -2,7 +2,7 @@
 
 The level rule (`level_of`) and the copy of a department into a view-model holding only the
 fields its level allows (`department_view`) live here and nowhere else; `selectors` builds
-the pages with them and `services.reports` adds a turn's history on top.
+the pages with them and `selectors.reports` adds a turn's history on top.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from campaigns.selectors.order_checks import (
     safe_reason,
     turn_check_open,
 )
+from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 from .notifications import ATTACK_NOTICES, absolute_url, mail_member
@@ -172,9 +173,17 @@ def order_edit(
             player=player, turn=order.turn, board=order.board, kind=order.kind,
             payload=payload, seq=order.seq, replacing=order,
         )  # fmt: skip
+        sides = ("attacker", "target")
+        moved = order.kind == Kind.ATTEMPT and any(
+            order.payload.get(k) != payload.get(k) for k in sides
+        )
+        if moved:  # R46: the old defender is told it is over, the new one at once
+            attempt_notify(order, cancelled=True)
         order.payload = payload
         order.save(update_fields=["payload", "updated_at"])
         order_changed(order, Action.EDITED)
+        if moved:
+            attempt_notify(order, cancelled=False)
     return order
 
 
@@ -204,6 +213,9 @@ def orders_reorder(
         orders = queued_orders(player=player, turn=turn)
         if sorted(order_ids) != sorted(o.pk for o in orders):
             raise OrderRefused("Name each of your queued orders once.")
+        old_seq = {o.pk: o.seq for o in orders}
+        if [o.pk for o in orders] == list(order_ids):
+            return orders  # the same sequence: nothing changes, ready stays as it is
         before = rejected_ids(orders)
         by_id = {o.pk: o for o in orders}
         for seq, pk in enumerate(order_ids):
@@ -217,8 +229,9 @@ def orders_reorder(
                 f"rejected: {safe_reason(reason, board=order.board, player=player)}"
             )
         for order in sorted(orders, key=lambda o: o.seq):
-            order.save(update_fields=["seq", "updated_at"])
-            order_changed(order, Action.REORDERED)
+            if order.seq != old_seq[order.pk]:
+                order.save(update_fields=["seq", "updated_at"])
+                order_changed(order, Action.REORDERED)
     return sorted(orders, key=lambda o: o.seq)
 
 
@@ -228,12 +241,17 @@ def department_set_defence(
     """R47: how many tokens of each type `department` spends when attacked. A standing
     setting of the controller, not an order: it takes effect at once."""
     require_player(player)
-    if department.structure is None or department.structure.player_id != player.pk:
-        raise OrderRefused("You can set the defence only of your own departments.")
     if any(not isinstance(n, int) or n < 0 for n in defence.values()):
         raise OrderRefused("Defence amounts are whole numbers >= 0.")
-    department.defence = {k: n for k, n in defence.items() if n}
-    department.save(update_fields=["defence"])
+    with transaction.atomic():
+        # The campaign row lock, as the turn job takes it: it reads and writes back every
+        # department's defence, so a setting saved meanwhile would be lost.
+        Campaign.objects.select_for_update().get(pk=player.campaign_id)
+        department = Department.objects.select_related("structure").get(pk=department.pk)
+        if department.structure is None or department.structure.player_id != player.pk:
+            raise OrderRefused("You can set the defence only of your own departments.")
+        department.defence = {k: n for k, n in defence.items() if n}
+        department.save(update_fields=["defence"])
     return department
 
 
@@ -277,9 +295,9 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
         knowledge_raise(player=defender, department=attacker, level=Level.RUMOURED)
     level = level_of(attacker, defender, viewer_knowledge(defender, pk=attacker.pk))
     controller = order.player.display_name if level >= Level.KNOWN else None
-    subject, text = wording.attack_notice(
-        attacker.name, target.name, controller, withdrawn=cancelled
-    )
+    # The GM may have lowered what the defender knows since the attempt was queued (R50).
+    name = attacker.name if level >= Level.RUMOURED else UNNAMED
+    subject, text = wording.attack_notice(name, target.name, controller, withdrawn=cancelled)
     campaign = defender.campaign
     if cancelled:
         url = reverse("orders", args=[campaign.slug])

@@ -6,8 +6,9 @@ from typing import Any
 
 from django import template
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign
 from campaigns.selectors.orders import notices_unread
+from campaigns.selectors.pages import membership_for
 
 register = template.Library()
 
@@ -15,7 +16,7 @@ register = template.Library()
 @register.inclusion_tag("campaigns/orders/_notices.html", takes_context=True)
 def orders_and_notices(context: dict[str, Any], campaign: Campaign) -> dict[str, Any]:
     user = context["request"].user
-    player = Membership.objects.filter(campaign=campaign, user=user).first()
+    player = membership_for(user, campaign)
     return {
         "campaign": campaign,
         "player": player,

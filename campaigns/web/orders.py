@@ -74,7 +74,10 @@ def order_form_page(
                 form.add_error(None, str(refused))
             else:
                 messages.success(request, f"{title}: queued.")
-                tell_if_unready(request, was_ready)
+                # A form posted twice changes nothing the second time: ready stays.
+                tell_if_unready(
+                    request, was_ready and not order_reads.is_ready(viewer, form.ctx.turn)
+                )
                 return redirect("orders", viewer.campaign.slug)
     context = {
         "campaign": viewer.campaign,
@@ -180,7 +183,7 @@ def orders_change(
     """A service call that changes the viewer's orders, with the messages it deserves."""
     was_ready = order_reads.is_ready(viewer, turn)
     if refused_to_message(request, action, done):
-        tell_if_unready(request, was_ready)
+        tell_if_unready(request, was_ready and not order_reads.is_ready(viewer, turn))
 
 
 @require_POST
