@@ -26,6 +26,7 @@ from campaigns.services.campaigns import (
 from campaigns.services.turns import campaign_start
 from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
+from campaigns.web.posted import posted
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +130,7 @@ def gm_turn_page(no_turn: str) -> Callable[[TurnPage], Callable[[HttpRequest, st
 @gm_turn_page("There is no open turn to process.")
 def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
     """GET: the confirmation page for processing the open turn now. POST: do it."""
-    form = ProcessTurnForm(request.POST or None, initial={"number": turn.number})
+    form = ProcessTurnForm(posted(request), initial={"number": turn.number})
     if request.method == "POST" and form.is_valid():
         number = form.cleaned_data["number"]
         try:
@@ -161,9 +162,7 @@ def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> Htt
     """GET: the form to move the open turn's deadline later (R30). POST: move it."""
     zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
     local = turn.deadline.astimezone(zone).replace(tzinfo=None)
-    form = ExtendDeadlineForm(
-        request.POST or None, initial={"number": turn.number, "deadline": local}
-    )
+    form = ExtendDeadlineForm(posted(request), initial={"number": turn.number, "deadline": local})
     if request.method == "POST":
         with timezone.override(zone):  # the typed time is the campaign's local time
             valid = form.is_valid()

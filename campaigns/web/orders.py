@@ -22,6 +22,7 @@ from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
+from campaigns.web.posted import posted
 
 Kind = Order.Kind
 
@@ -98,7 +99,7 @@ def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> Ht
     turn = open_turn_of(viewer)
     board = board_of(viewer, board_slug)
     ctx = OrderContext.build(viewer, turn, board)
-    form = FORMS[kind](request.POST or None, ctx=ctx)
+    form = FORMS[kind](posted(request), ctx=ctx)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.orders_submit(
@@ -123,7 +124,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     extra: dict[str, Any] = {}
     if cls is ReinforceForm:
         extra["attempt"] = found(order_reads.answered_attempt(order), "no such attempt")
-    form = cls(request.POST or None, ctx=ctx, initial=cls.initial_from(order.payload), **extra)
+    form = cls(posted(request), ctx=ctx, initial=cls.initial_from(order.payload), **extra)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.order_edit(player=viewer, order=order, payload=payload)
@@ -143,7 +144,7 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
     if attempt is None:
         raise Http404("no such attempt against your departments")
     ctx = OrderContext.build(viewer, turn, attempt.board)
-    form = ReinforceForm(request.POST or None, ctx=ctx, attempt=attempt)
+    form = ReinforceForm(posted(request), ctx=ctx, attempt=attempt)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.orders_submit(
@@ -256,7 +257,7 @@ def department_defence(
     dept = order_reads.defence_view(row)
     assert dept.private is not None
     initial = {f"defence_{a.kind}": a.amount for a in dept.private.defence}
-    form = DefenceForm(request.POST or None, initial=initial)
+    form = DefenceForm(posted(request), initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             saved = service.department_set_defence(

@@ -1,17 +1,27 @@
-"""Bad input never gets a 500 (the brief's standard): every form a player or the GM can
-post, fed hostile values for its own fields and for fields it does not have.
+"""Bad input never gets a 500 (the brief's standard): every form and every POST endpoint of
+the site, fed hostile values in its own field names, and every URL with hostile path values.
 
-The test client re-raises any exception a view lets through, so a traceback fails the test
-even before the status check. Each form gets its own examples, derandomized so CI is
-repeatable; run with HOSTILE_EXAMPLES=500 to search harder.
+A refusal does not count as surviving: each example must reach the form or the action (a
+re-rendered bound form, or the redirect of an action done or refused with a message), never
+a 403, 404 or 405 that stopped it before the input was read. Each example runs in a savepoint
+that is rolled back, so every example meets the same state (an order cancelled by one example
+is there for the next). The test client re-raises any exception a view lets through, so a
+traceback fails the test even before the status check.
+
+Examples per endpoint: HOSTILE_EXAMPLES (10 by default; .ci/run sets 100), derandomized so CI
+is repeatable. Run with HOSTILE_EXAMPLES=500 to search harder.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.core.cache import cache
+from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -20,13 +30,13 @@ from hypothesis import strategies as st
 from campaigns.models import Campaign, Order, Turn
 from campaigns.services.orders import orders_submit
 from campaigns.web.order_forms import FORMS
-from tests.support.demo import member
+from tests.support.demo import Played, member
 
 SLUG = "tourmaline"
-EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "10"))  # per form
+EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "10"))
 HOSTILE = settings(
     max_examples=EXAMPLES,
-    derandomize=EXAMPLES <= 10,
+    derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -44,6 +54,7 @@ NASTY_TEXT = [
     "NaN",
     "null",
     "true",
+    "on",
     "[]",
     '{"money": 1}',
     "\x00",
@@ -65,136 +76,303 @@ NASTY_TEXT = [
     "__other__",
     "up",
     "down",
+    "alice",
+    "alice@example.com",
     "2027-03-28T02:30",
     "2026-12-01T18:00",
     "9999-12-31T23:59",
     "x" * 5000,
 ]
 nasty = st.one_of(st.sampled_from(NASTY_TEXT), st.text(max_size=30))
-# Fields the forms of this site use, plus some they do not.
-EXTRA_FIELDS = ["preview", "ready", "direction", "number", "key", "confirm", "id", "player"]
+MISSING = object()  # the field is left out of the post
+value = st.one_of(nasty, st.lists(nasty, min_size=0, max_size=4), st.just(MISSING))
+# Fields of other forms of this site, sent where they do not belong.
+FOREIGN_FIELDS = ["preview", "ready", "direction", "number", "key", "confirm", "id", "player"]
 
 
-def hostile_post(field_names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
-    """A POST body: any of the form's fields (and a few foreign ones), each with one hostile
-    value or a list of them (multi-value fields such as a move's path)."""
-    names = st.sampled_from([*field_names, *EXTRA_FIELDS])
-    values = st.one_of(nasty, st.lists(nasty, min_size=0, max_size=4))
-    return st.dictionaries(names, values, max_size=8)
+def hostile_body(fields: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """Every one of the form's own fields with a hostile value (one, several for multi-value
+    fields such as a move's path, or none), plus some foreign fields."""
+    own = st.fixed_dictionaries({name: value for name in fields})
+    foreign = st.dictionaries(st.sampled_from(FOREIGN_FIELDS), nasty, max_size=3)
+    return st.builds(
+        lambda mine, theirs: {k: v for k, v in {**theirs, **mine}.items() if v is not MISSING},
+        own,
+        foreign,
+    )
 
 
-def assert_handled(response: Any, url: str) -> None:
-    assert response.status_code < 500, (url, response.status_code)
+# --- the worlds the endpoints live in ---------------------------------------------------------
+
+
+@dataclass
+class World:
+    """What the endpoints' URLs need: the demo's open turn with an order of Alice's and an
+    attempt of Carol's on Alice (week), or turn 1 played (for the GM's note on a roll)."""
+
+    campaign: Campaign
+    order: Order | None = None
+    attempt: Order | None = None
+    roll: Order | None = None
 
 
 @pytest.fixture
-def week(demo: Campaign) -> dict[str, Any]:
-    """The demo's turn 1 with an order of Alice's queued and Carol's attempt on Alice's
-    City Watch (so Alice has an order to edit and an attempt to reinforce against)."""
+def week(demo: Campaign) -> World:
     turn = demo.turns.get(status=Turn.Status.OPEN)
     city = demo.boards.get(slug="city")
-    alice_order = orders_submit(
-        player=member(demo, "alice"),
-        turn=turn,
-        board=city,
-        kind=Order.Kind.ATTEMPT,
-        payload={"attacker": "city-watch", "target": "guild-hall"},
+
+    def submit(player: str, attacker: str, target: str) -> Order:
+        return orders_submit(
+            player=member(demo, player),
+            turn=turn,
+            board=city,
+            kind=Order.Kind.ATTEMPT,
+            payload={"attacker": attacker, "target": target},
+        )
+
+    return World(
+        demo,
+        order=submit("alice", "city-watch", "guild-hall"),
+        attempt=submit("carol", "thieves-guild", "city-watch"),
     )
-    attempt = orders_submit(
-        player=member(demo, "carol"),
-        turn=turn,
-        board=city,
-        kind=Order.Kind.ATTEMPT,
-        payload={"attacker": "thieves-guild", "target": "city-watch"},
-    )
-    return {"campaign": demo, "order": alice_order, "attempt": attempt}
 
 
-def player_urls(week: dict[str, Any]) -> list[str]:
-    order, attempt = week["order"], week["attempt"]
-    return [
-        *(
-            reverse("order_new", args=[SLUG, b, kind])
-            for b in ("city", "harbour")
-            for kind in FORMS
-        ),
-        reverse("order_edit", args=[SLUG, order.pk]),
-        reverse("order_shift", args=[SLUG, order.pk]),
-        reverse("order_reinforce", args=[SLUG, attempt.pk]),
-        reverse("department_defence", args=[SLUG, "city", "city-watch"]),
-        reverse("turn_ready", args=[SLUG]),
-        reverse("notices_read", args=[SLUG]),
-        reverse("notification_settings"),
-    ]
+@pytest.fixture
+def played_world(played: Played) -> World:
+    return World(played.campaign, roll=played.orders["alice_roll"])
 
 
-def form_fields(client: Client, url: str) -> list[str]:
-    response = client.get(url)
+# --- every form and POST endpoint ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One form or POST endpoint: who posts, where, and the field names it reads (None: the
+    fields of the form its GET page shows)."""
+
+    name: str
+    who: str  # a username; "" for an anonymous visitor
+    url: Callable[[World], str]
+    fields: tuple[str, ...] | None = None
+    world: str = "week"
+    method: str = "post"
+
+
+def turn_url(name: str, *extra: Any) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[SLUG, *extra])
+
+
+ORDER_FORMS = [
+    Endpoint(f"order_new {board} {kind}", "alice", turn_url("order_new", board, kind))
+    for board in ("city", "harbour")
+    for kind in FORMS
+]
+ENDPOINTS = [
+    *ORDER_FORMS,
+    Endpoint("order_edit", "alice", lambda w: reverse("order_edit", args=[SLUG, w.order.pk])),
+    Endpoint(
+        "order_cancel", "alice", lambda w: reverse("order_cancel", args=[SLUG, w.order.pk]), ()
+    ),
+    Endpoint(
+        "order_shift",
+        "alice",
+        lambda w: reverse("order_shift", args=[SLUG, w.order.pk]),
+        ("direction",),
+    ),
+    Endpoint(
+        "order_reinforce",
+        "alice",
+        lambda w: reverse("order_reinforce", args=[SLUG, w.attempt.pk]),
+    ),
+    Endpoint("department_defence", "alice", turn_url("department_defence", "city", "city-watch")),
+    Endpoint("turn_ready", "alice", turn_url("turn_ready"), ("ready",)),
+    Endpoint("notices_read", "alice", turn_url("notices_read"), ()),
+    Endpoint("notification_settings", "alice", lambda w: reverse("notification_settings")),
+    Endpoint("turn_process", "gm", turn_url("turn_process")),
+    Endpoint("extend_deadline", "gm", turn_url("extend_deadline")),
+    Endpoint("campaign_start", "gm", turn_url("campaign_start"), ()),
+    Endpoint("campaign_pause", "gm", turn_url("campaign_pause"), ()),
+    Endpoint("campaign_resume", "gm", turn_url("campaign_resume"), ()),
+    Endpoint(
+        "turn_report_note",
+        "gm",
+        lambda w: reverse("turn_report_note", args=[SLUG, 1, w.roll.pk]),
+        tuple(f"note-{{pk}}-{field}" for field in ("gm_note", "publish")),
+        world="played",
+    ),
+    Endpoint(
+        "verify_dice",
+        "alice",
+        turn_url("verify_dice", 1),
+        ("key", "dice"),
+        world="played",
+        method="get",
+    ),
+    Endpoint("login", "", lambda w: reverse("login")),
+    Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
+    Endpoint("password_reset", "", lambda w: reverse("password_reset")),
+    Endpoint("password_change", "alice", lambda w: reverse("password_change")),
+    Endpoint("password_reset_confirm", "", lambda w: reset_link(w.campaign)),
+]
+
+
+def reset_link(campaign: Campaign) -> str:
+    """The link of a password-reset mail for Alice (the page it opens is the form)."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    user = member(campaign, "alice").user
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return reverse("password_reset_confirm", args=[uid, token])
+
+
+def reached(response: Any) -> bool:
+    """The input was read: a bound form shown again with its errors, or the action's redirect
+    (done, or refused with a message). A 403, 404 or 405 never read it."""
+    if response.status_code == 302:
+        return True
+    if response.status_code != 200:
+        return False
     form = response.context.get("form") if response.context else None
-    return list(form.fields) if form is not None else []
+    return form is None or form.is_bound
+
+
+def field_names(endpoint: Endpoint, client: Client, url: str, world: World) -> list[str]:
+    if endpoint.fields is not None:
+        pk = world.roll.pk if world.roll else 0
+        return [name.format(pk=pk) for name in endpoint.fields]
+    response = client.get(url, follow=True)
+    assert response.status_code == 200, (url, response.status_code)
+    return list(response.context["form"].fields)
+
+
+def client_as(username: str, client_for: Callable[[str], Client]) -> Client:
+    return client_for(username) if username else Client()
 
 
 @pytest.mark.django_db
-def test_hostile_posts_to_every_player_form_are_answered_not_crashed(
-    week: dict[str, Any], client_for
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_every_form_reads_hostile_input_and_answers_without_crashing(
+    endpoint: Endpoint, request: pytest.FixtureRequest, client_for
 ) -> None:
-    client = client_for("alice")
-    urls = player_urls(week)
-    fields = {url: form_fields(client, url) for url in urls}
-    assert sum(len(f) for f in fields.values()) > 20  # the forms' own fields are in play
-    statuses: set[int] = set()
+    world: World = request.getfixturevalue("week" if endpoint.world == "week" else "played_world")
+    url = endpoint.url(world)
+    client = client_as(endpoint.who, client_for)
+    fields = field_names(endpoint, client, url, world)
+    if endpoint.name == "password_reset_confirm":
+        # The mail's link keeps the token in the session and moves on to the form's own URL.
+        url = client.get(url)["Location"]
+    if endpoint.fields is None:
+        assert fields, f"{url} shows a form without fields"
+    send = client.get if endpoint.method == "get" else client.post
+    statuses: list[int] = []
 
-    for url in urls:
+    @HOSTILE
+    @given(hostile_body(fields))
+    def post_garbage(body: dict[str, Any]) -> None:
+        if endpoint.method == "get" and not body.get("key"):
+            body["key"] = ""  # verify-the-dice reads its form only when a key is sent
+        cache.clear()  # the throttles count in the cache: each example starts afresh
+        with transaction.atomic():
+            response = send(url, body)
+            transaction.set_rollback(True)
+        assert response.status_code < 500, (url, body, response.status_code)
+        assert reached(response), (url, body, response.status_code)
+        statuses.append(response.status_code)
 
-        @HOSTILE
-        @given(hostile_post(fields[url]))
-        def post_garbage(body: dict[str, Any]) -> None:
-            response = client.post(url, body)  # noqa: B023 (called at once, in this loop)
-            assert_handled(response, url)  # noqa: B023
-            statuses.add(response.status_code)
+    post_garbage()
+    assert len(statuses) >= min(EXAMPLES, 10)
+    if endpoint in ORDER_FORMS:
+        # An order form answers hostile input with its errors, not only with redirects.
+        assert 200 in statuses, (url, statuses)
 
-        post_garbage()
-    # The forms answered with their errors (200), not only with redirects or refusals.
-    assert 200 in statuses
-    # Alice's attempt is still there (the edit form may have changed it only legally).
-    assert Order.objects.filter(pk=week["order"].pk).exists()
+
+# Pages that only show (GET): the path fuzz below still reaches them. The admin has its own
+# forms, tested by Django; staff only.
+SHOW_ONLY = {
+    "home",
+    "how_to_play",
+    "campaign",
+    "board",
+    "orders",
+    "turn_report",
+    "password_change_done",
+    "password_reset_done",
+    "password_reset_complete",
+}
+
+
+def test_every_url_of_the_site_is_a_hostile_endpoint_or_shows_only() -> None:
+    """A new form joins this test or the test fails: every named URL outside the admin is an
+    endpoint above or a page that only shows."""
+    listed = {e.name.split()[0] for e in ENDPOINTS}
+    assert site_url_names() - listed - SHOW_ONLY == set()
+    assert SHOW_ONLY <= site_url_names()  # no stale entries
+
+
+# --- hostile values in the URL's own path ---------------------------------------------------
+
+
+def site_patterns() -> dict[str, dict[str, str]]:
+    """name -> {path parameter: converter name} for every named URL outside the admin."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found: dict[str, dict[str, str]] = {}
+
+    def walk(patterns: list[Any], inherited: dict[str, str]) -> None:
+        for entry in patterns:
+            own = {k: type(c).__name__ for k, c in entry.pattern.converters.items()}
+            if isinstance(entry, URLResolver):
+                if entry.namespace != "admin":
+                    walk(entry.url_patterns, {**inherited, **own})
+            elif isinstance(entry, URLPattern) and entry.name:
+                found[entry.name] = {**inherited, **own}
+
+    walk(get_resolver().url_patterns, {})
+    return found
+
+
+def site_url_names() -> set[str]:
+    return set(site_patterns())
+
+
+# Values a converter accepts: names of real things (this campaign's, and slugs that exist
+# nowhere), ids of real rows and of none, and numbers past any database's integers.
+REAL_SLUGS = ["tourmaline", "city", "harbour", "city-watch", "guild-hall", *FORMS, "gm", "x"]
+PATH_VALUES = {
+    "SlugConverter": st.one_of(
+        st.sampled_from(REAL_SLUGS), st.from_regex(r"\A[-a-zA-Z0-9_]{1,60}\Z")
+    ),
+    "IntConverter": st.one_of(
+        st.integers(min_value=0, max_value=50),
+        st.integers(min_value=2**31 - 2, max_value=2**31 + 2),
+        st.integers(min_value=2**63 - 2, max_value=10**30),
+    ),
+    "StringConverter": st.from_regex(r"\A[^/\x00]{1,60}\Z"),
+}
+
+
+def fuzzed_paths() -> list[str]:
+    return sorted(name for name, params in site_patterns().items() if params)
 
 
 @pytest.mark.django_db
-def test_hostile_input_to_the_gm_forms_and_query_strings_is_answered_not_crashed(
-    week: dict[str, Any], client_for
-) -> None:
-    campaign = week["campaign"]
-    gm = client_for("gm")
-    posts = [
-        reverse("turn_process", args=[SLUG]),
-        reverse("turn_report_note", args=[SLUG, 0, week["order"].pk]),
-        reverse("extend_deadline", args=[SLUG]),
-    ]
-    gets = [
-        reverse("verify_dice", args=[SLUG, 0]),
-        reverse("turn_report", args=[SLUG, 0]),
-        reverse("board", args=[SLUG, "city"]),
-        reverse("orders", args=[SLUG]),
-    ]
-    query_names = ["key", "seed", "turn", "player", "board", "page", "number"]
+@pytest.mark.parametrize("name", fuzzed_paths())
+def test_hostile_path_values_get_an_answer_not_a_crash(week: World, client_for, name: str) -> None:
+    params = site_patterns()[name]
+    assert params  # the URL has path values to fuzz
+    clients = {who: client_as(who, client_for) for who in ["", "alice", "gm"]}
+    kwargs = st.fixed_dictionaries({k: PATH_VALUES[c] for k, c in params.items()})
 
-    for url in posts:
+    @HOSTILE
+    @given(kwargs, st.sampled_from(sorted(clients)), st.sampled_from(["get", "post"]))
+    def visit(values: dict[str, Any], who: str, method: str) -> None:
+        url = reverse(name, kwargs=values)
+        with transaction.atomic():
+            response = getattr(clients[who], method)(url)
+            transaction.set_rollback(True)
+        assert response.status_code < 500, (url, who, method, response.status_code)
 
-        @HOSTILE
-        @given(hostile_post(["number", "confirm", "text", "published", "deadline"]))
-        def post_garbage(body: dict[str, Any]) -> None:
-            # Never really process: the turn must stay open for the other examples.
-            body.pop("confirm", None)
-            assert_handled(gm.post(url, body), url)  # noqa: B023 (called at once)
-
-        post_garbage()
-    for url in gets:
-
-        @HOSTILE
-        @given(st.dictionaries(st.sampled_from(query_names), nasty, max_size=4))
-        def get_garbage(query: dict[str, Any]) -> None:
-            assert_handled(gm.get(url, query), url)  # noqa: B023 (called at once)
-
-        get_garbage()
-    assert campaign.turns.get(number=1).status == Turn.Status.OPEN
+    visit()
