@@ -139,11 +139,36 @@ def test_dice_commitment_is_sha256_of_the_seed_text():
     )
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if n.startswith("rs_")])
+# How many rolls each golden case records, counted by hand from its story: an attempt rolls
+# twice (attack, defend), a function roll once. Cases about links and moves roll nothing.
+ROLLS = {
+    "rs_alignment_identical_lowers_tn": 4,
+    "rs_alignment_opposed_and_fanatic": 6,
+    "rs_attempt_cannot_pay": 2,
+    "rs_attempts_beyond_limit": 2,
+    "rs_capture_strips_old_structure": 2,
+    "rs_function_rolls": 4,
+    "rs_reinforced_defence_holds": 2,
+    "rs_tie_defender_wins": 2,
+}
+
+
+def test_every_golden_case_with_dice_is_checked_roll_by_roll():
+    rolling = {n for n in CASES if n.startswith("rs_")} - {
+        "rs_link_phase_orders",
+        "rs_move_blocked_by_capacity",
+        "rs_move_named_and_default_drops",
+    }
+    assert set(ROLLS) == rolling
+
+
+@pytest.mark.parametrize("name", sorted(ROLLS))
 def test_golden_rolls_follow_r23_and_r20(name: str):
     """Every roll recorded in a golden output: faces by R23 from its key, the number of faces is
     its dice, and the successes count face + skill >= tn (R20); keys are <turn>:<id>:<part>."""
     state, expected, _ = load(name)
+    rolls = [r for entry in expected["report"]["orders"].values() for r in entry["rolls"]]
+    assert len(rolls) == ROLLS[name]
     for oid, entry in expected["report"]["orders"].items():
         for roll in entry["rolls"]:
             turn, rid, part = roll["key"].split(":")
