@@ -424,6 +424,7 @@ def test_spawn_consume_after_resolve_keeps_every_stash_within_capacity(state):
     """A whole turn job (R31): resolve, then spawn-consume the result: no stash over capacity,
     links still legal, moved reset."""
     result = spawn_consume({k: v for k, v in resolve(state).items() if k != "report"})
+    assert result["departments"]  # boards have 3 to 8 (strategies.boards)
     for d in result["departments"]:
         assert sum(d["stash"].values()) <= d["capacity"], d
         assert tok(d["moved"]) == tok(None)

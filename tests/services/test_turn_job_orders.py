@@ -111,7 +111,9 @@ def test_the_rows_written_are_the_state_recorded() -> None:
         assert department_rows(recorded) == department_rows(read_back)
         assert links(recorded) == links(read_back)
         figures = TurnRecord.objects.get(turn=game.turn(1), board=board).report["departments"]
-        for dept in Department.objects.filter(board=board):
+        depts = list(Department.objects.filter(board=board))
+        assert len(depts) == 6
+        for dept in depts:
             assert dept.status == figures[dept.slug]["status"]
             assert dept.chain_length == figures[dept.slug]["chain_length"]
     # R13: the watch lost its only link inside alice's structure and is not a home.

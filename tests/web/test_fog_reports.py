@@ -70,6 +70,7 @@ def test_report_and_verify_pages_hide_what_the_level_hides(
     # player controls after the turn; other players' orders only when they attacked them.
     viewer = Membership.objects.get(campaign=played.campaign, user__username=username)
     mine = set(Department.objects.filter(structure__player=viewer).values_list("name", flat=True))
+    assert report.boards
     for board in report.boards:
         assert {d.name for d in board.departments} <= mine, board.name
         assert all(o.player == viewer.display_name for o in board.orders)

@@ -35,7 +35,9 @@ def test_a_paused_campaign_says_so_and_what_it_means_without_a_countdown(
 ) -> None:
     campaign_pause(campaign=demo)
     client = client_for("alice")
-    for url in deadline_pages():
+    urls = deadline_pages()
+    assert urls
+    for url in urls:
         html = client.get(url).content.decode()
         assert PAUSED in html, url
         assert "data-countdown" not in html, url
@@ -50,7 +52,9 @@ def test_a_running_campaign_shows_its_countdown_and_no_pause(
     demo: Campaign, client_for: ClientFor
 ) -> None:
     client = client_for("alice")
-    for url in deadline_pages():
+    urls = deadline_pages()
+    assert urls
+    for url in urls:
         assert PAUSED not in client.get(url).content.decode(), url
     assert "data-countdown" in client.get(reverse("campaign", args=[SLUG])).content.decode()
 

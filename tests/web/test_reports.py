@@ -149,6 +149,7 @@ def test_a_capture_shows_to_a_player_who_knows_the_department_and_not_to_a_rumou
 
 def test_the_gm_sees_everything(played: Played, client_for: ClientFor) -> None:
     content = page(client_for("gm"), report_url(played))
+    assert len(played.orders) == 5
     for order in played.orders.values():
         assert f'id="order-{order.pk}"' in content
     for text in ["ALICE-INTENT-SENTINEL", "BOB-INTENT-SENTINEL", "Printing Press", "Seminary"]:

@@ -53,7 +53,9 @@ def test_every_demo_page_sends_the_content_security_policy(
     demo: Campaign, client_for: ClientFor, username: str
 ) -> None:
     client = client_for(username)
-    for url in demo_pages(demo):
+    urls = demo_pages(demo)
+    assert urls
+    for url in urls:
         response = client.get(url)
         # 302: the GM opening the orders page is sent to the campaign page.
         assert response.status_code in (200, 302, 403), (url, response.status_code)
