@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaigns.models import Campaign, Turn
 from campaigns.selectors import pages as selectors
+from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
@@ -56,6 +57,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     context = {
         "campaign": viewer.campaign,
         "board": selectors.board_view(board_row, viewer),
+        "is_gm": is_gm(viewer),
     }
     return render(request, "campaigns/board.html", context)
 

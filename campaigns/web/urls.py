@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaigns.web import campaign, orders, reports, rules
+from campaigns.web import campaign, orders, players, reports, rules, setup
 
 urlpatterns = [
     path("", campaign.home, name="home"),
@@ -41,4 +41,29 @@ urlpatterns += [
         orders.department_defence,
         name="department_defence",
     ),
+]
+
+# The GM's set-up (web/setup.py): a new campaign, settings, alignments (R5), audit log (R53).
+urlpatterns += [
+    path("new/", setup.campaign_new, name="campaign_new"),
+    path("c/<slug:slug>/settings/", setup.campaign_settings, name="campaign_settings"),
+    path("c/<slug:slug>/alignments/", setup.campaign_alignments, name="campaign_alignments"),
+    path("c/<slug:slug>/audit/", setup.audit_log, name="audit_log"),
+    path("c/<slug:slug>/boards/import/", setup.board_import, name="board_import"),
+    path(
+        "c/<slug:slug>/board/<slug:board_slug>/export.<str:fmt>",
+        setup.board_export,
+        name="board_export",
+    ),
+]
+
+# Players and invitation links (web/players.py).
+urlpatterns += [
+    path("c/<slug:slug>/players/", players.players, name="players"),
+    path(
+        "c/<slug:slug>/players/invitations/<int:pk>/withdraw/",
+        players.invitation_withdraw,
+        name="invitation_withdraw",
+    ),
+    path("join/<str:token>/", players.join, name="invitation_join"),
 ]

@@ -29,7 +29,14 @@ FORBIDDEN = {
     "standing defence clamp (R47)": r"min\([^)]*defence",
     "priority orderings (R12)": r"\bpermutations\b",
 }
-STORES_SETTINGS = ("campaigns/models/", "campaigns/migrations/")
+# They store the settings (and the GM's set-up form and service set them); only the engine
+# reads them to decide what is legal.
+STORES_SETTINGS = (
+    "campaigns/models/",
+    "campaigns/migrations/",
+    "campaigns/services/setup.py",
+    "campaigns/web/setup_forms.py",
+)
 
 
 def outside_engine() -> list[Path]:

@@ -27,8 +27,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.models import Campaign, Order, Turn
+from campaigns.models import Campaign, Invitation, Order, Turn
 from campaigns.services.orders import orders_submit
+from campaigns.services.players import invitation_create
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import Played, member
 
@@ -114,6 +115,7 @@ class World:
     order: Order | None = None
     attempt: Order | None = None
     roll: Order | None = None
+    invitation: Invitation | None = None
 
 
 @pytest.fixture
@@ -130,10 +132,12 @@ def week(demo: Campaign) -> World:
             payload={"attacker": attacker, "target": target},
         )
 
+    gm = member(demo, "gm").user
     return World(
         demo,
         order=submit("alice", "city-watch", "guild-hall"),
         attempt=submit("carol", "thieves-guild", "city-watch"),
+        invitation=invitation_create(campaign=demo, actor=gm, role="player", uses=5, days=7),
     )
 
 
@@ -207,6 +211,37 @@ ENDPOINTS = [
         ("key", "dice"),
         world="played",
         method="get",
+    ),
+    Endpoint("campaign_new", "alice", lambda w: reverse("campaign_new")),
+    Endpoint("board_import", "gm", turn_url("board_import")),
+    Endpoint("campaign_settings", "gm", turn_url("campaign_settings")),
+    Endpoint(
+        "campaign_alignments",
+        "gm",
+        turn_url("campaign_alignments"),
+        tuple(
+            f"alignments-{field}"
+            for field in (
+                "TOTAL_FORMS",
+                "INITIAL_FORMS",
+                "MAX_NUM_FORMS",
+                "0-name",
+                "0-opposite",
+                "0-self_opposed",
+                "0-DELETE",
+                "1-name",
+            )
+        ),
+    ),
+    Endpoint("players", "gm", turn_url("players")),
+    Endpoint(
+        "invitation_withdraw",
+        "gm",
+        lambda w: reverse("invitation_withdraw", args=[SLUG, w.invitation.pk]),
+        (),
+    ),
+    Endpoint(
+        "invitation_join", "", lambda w: reverse("invitation_join", args=[w.invitation.token])
     ),
     Endpoint("login", "", lambda w: reverse("login")),
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
@@ -301,6 +336,8 @@ SHOW_ONLY = {
     "password_change_done",
     "password_reset_done",
     "password_reset_complete",
+    "audit_log",
+    "board_export",
 }
 
 

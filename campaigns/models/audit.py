@@ -1,0 +1,47 @@
+"""RULES R53: the GM's changes, in an append-only log (who, when, what, before and after)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from .campaign import Campaign
+
+
+class AuditEntry(models.Model):
+    """One change a GM made. Never updated or deleted through the ORM's instance methods;
+    an archive import (or a test) may set `at` when creating one."""
+
+    class Action(models.TextChoices):
+        SETTINGS = "settings", "Settings"
+        ALIGNMENTS = "alignments", "Alignment catalogue"
+        BOARD = "board", "Board"
+        MEMBERS = "members", "Players and invitations"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
+    at = models.DateTimeField(default=timezone.now)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    target = models.CharField(max_length=200)
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["campaign", "action", "-at"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.target}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ValueError("The audit log is append-only (R53): an entry cannot change.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise ValueError("The audit log is append-only (R53): an entry cannot be deleted.")

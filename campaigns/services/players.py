@@ -1,0 +1,99 @@
+"""Bringing people into a campaign: the GM's invitation links, and joining through one.
+
+Errors are InvitationClosed with a message fit to show the person holding the link."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from campaigns.models import AuditEntry, Campaign, Invitation, Membership
+
+from .setup import audit_record
+
+MAX_USES = 50
+MAX_DAYS = 60
+
+
+class InvitationClosed(ValueError):
+    pass
+
+
+def invitation_create(
+    *, campaign: Campaign, actor: AbstractBaseUser, role: str, uses: int, days: int
+) -> Invitation:
+    """A link for `uses` people to join as `role` within `days` days."""
+    if role not in (Membership.Role.PLAYER, Membership.Role.OBSERVER):
+        raise ValueError(f"an invitation is for a player or an observer, not {role!r}")
+    if not (1 <= uses <= MAX_USES and 1 <= days <= MAX_DAYS):
+        raise ValueError(f"1 to {MAX_USES} people, for 1 to {MAX_DAYS} days")
+    with transaction.atomic():
+        invitation = Invitation.objects.create(
+            campaign=campaign,
+            role=role,
+            uses=uses,
+            expires_at=timezone.now() + dt.timedelta(days=days),
+            created_by=actor,
+        )
+        audit_record(
+            campaign=campaign,
+            actor=actor,
+            action=AuditEntry.Action.MEMBERS,
+            target=f"invitation #{invitation.pk}",
+            before={},
+            after={"role": role, "uses": uses, "expires_at": invitation.expires_at.isoformat()},
+        )
+    return invitation
+
+
+def invitation_revoke(*, invitation: Invitation, actor: AbstractBaseUser) -> None:
+    with transaction.atomic():
+        locked = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        if locked.revoked:
+            return
+        locked.revoked = True
+        locked.save(update_fields=["revoked"])
+        audit_record(
+            campaign=locked.campaign,
+            actor=actor,
+            action=AuditEntry.Action.MEMBERS,
+            target=f"invitation #{locked.pk}",
+            before={"revoked": False},
+            after={"revoked": True},
+        )
+
+
+def invitation_accept(
+    *, invitation: Invitation, user: AbstractBaseUser, now: dt.datetime | None = None
+) -> tuple[Membership, bool]:
+    """`user` joins the campaign through the link: (their membership, whether it is new).
+    Someone already in the campaign keeps their role and uses nothing up. The invitation row
+    is locked, so two people cannot both take a single-use link's last place."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = (
+            Invitation.objects.select_for_update().select_related("campaign").get(pk=invitation.pk)
+        )
+        existing = Membership.objects.filter(campaign=locked.campaign, user=user).first()
+        if existing is not None:
+            return existing, False
+        closed = locked.why_closed(now)
+        if closed:
+            raise InvitationClosed(closed)
+        membership = Membership.objects.create(
+            campaign=locked.campaign, user=user, role=locked.role
+        )
+        locked.used += 1
+        locked.save(update_fields=["used"])
+        audit_record(
+            campaign=locked.campaign,
+            actor=user,
+            action=AuditEntry.Action.MEMBERS,
+            target=f"{user.get_username()} joined",
+            before={},
+            after={"role": locked.role, "invitation": locked.pk},
+        )
+    return membership, True

@@ -1,0 +1,92 @@
+"""The GM's players page (members and invitation links) and joining a campaign through an
+invitation link, with a new account or an existing one."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaigns.models import Invitation
+from campaigns.selectors.players import gm_names, invitation_for, players_page
+from campaigns.services.players import (
+    InvitationClosed,
+    invitation_accept,
+    invitation_create,
+    invitation_revoke,
+)
+from campaigns.web.access import found, gm_of
+from campaigns.web.players_forms import InvitationForm, SignUpForm
+from campaigns.web.posted import posted
+
+FORM_METHODS = ["GET", "HEAD", "POST"]
+
+
+@require_http_methods(FORM_METHODS)
+@login_required
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = gm_of(request, slug).campaign
+    form = InvitationForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        invitation = invitation_create(campaign=campaign, actor=request.user, **form.cleaned_data)
+        link = request.build_absolute_uri(invitation.get_absolute_url())
+        messages.success(request, f"New invitation link: {link}. Send it to the people you invite.")
+        return redirect("players", campaign.slug)
+    page = players_page(campaign, timezone.now())
+    context = {"campaign": campaign, "form": form, "page": page}
+    return render(request, "campaigns/setup/players.html", context)
+
+
+@require_POST
+@login_required
+def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    campaign = gm_of(request, slug).campaign
+    invitation = get_object_or_404(Invitation, campaign=campaign, pk=pk)
+    invitation_revoke(invitation=invitation, actor=request.user)
+    messages.success(request, "The invitation is withdrawn: nobody can join with it any more.")
+    return redirect("players", campaign.slug)
+
+
+@require_http_methods(FORM_METHODS)
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """The invitation link. Logged in: a button to join. Not logged in: make an account here
+    (or log in and come back). A closed link says why; an unknown one is a plain 404."""
+    invitation = found(invitation_for(token), "no such invitation")
+    campaign = invitation.campaign
+    closed = invitation.why_closed(timezone.now())
+    signup = None
+    if request.method == "POST":
+        user = request.user
+        if not user.is_authenticated:
+            signup = SignUpForm(request.POST)
+            if not closed and signup.is_valid():
+                user = signup.save()
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if user.is_authenticated:
+            try:
+                member, new = invitation_accept(invitation=invitation, user=user)
+            except InvitationClosed as error:
+                closed = str(error)
+            else:
+                role = member.get_role_display().lower()
+                text = (
+                    f"Welcome to {campaign.name}: you joined as {role}."
+                    if new
+                    else f"You are already in {campaign.name}."
+                )
+                messages.success(request, text)
+                return redirect(campaign)
+    elif not request.user.is_authenticated:
+        signup = SignUpForm()
+    context = {
+        "invitation": invitation,
+        "campaign": campaign,
+        "gms": gm_names(campaign),
+        "closed": closed,
+        "signup": signup,
+    }
+    return render(request, "campaigns/setup/join.html", context, status=410 if closed else 200)
