@@ -50,6 +50,8 @@ class Campaign(models.Model):
     early_processing = models.BooleanField(default=False)
     # Remind players who have queued nothing this long before the deadline.
     reminder_hours = models.PositiveSmallIntegerField(default=24)
+    # R51: once the GM opens a finished campaign, every member sees everything of every turn.
+    opened = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -72,6 +74,13 @@ class Campaign(models.Model):
 def engine_player_id(membership_pk: int) -> str:
     """The player id the engine knows a player's structures and orders by (ENGINE.md)."""
     return f"p{membership_pk}"
+
+
+def membership_pk_of(player_id: str | None) -> int | None:
+    """The membership behind an engine player id (`engine_player_id` read back), or None."""
+    if not player_id or not player_id.startswith("p") or not player_id[1:].isdigit():
+        return None
+    return int(player_id[1:])
 
 
 class Membership(models.Model):

@@ -100,12 +100,24 @@ class Order(models.Model):
 
 class TurnRecord(models.Model):
     """What one board looked like after a processed turn, in the ENGINE.md format, and
-    what happened (the resolve and spawn-consume reports)."""
+    what happened (the resolve and spawn-consume reports).
+
+    RULES R51-R53 read history from here, never by recomputing it:
+    - `state`: the board after the turn (after spawn and consume: what turn N+1 starts from);
+    - `before`: the board as the turn job read it, before the orders (GM changes since the
+      last turn included), so a rollback (R52) restores exactly that and the history can
+      tell a GM change (previous `state` -> this `before`) from the turn's own events;
+    - `knowledge` / `knowledge_before`: each member's stored R50 level per department slug,
+      `{"<membership id>": {"<slug>": level}}`, at the end of the turn and before it. A
+      player's `controlled` is not stored: it follows the structure in the state."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="records")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="records")
     state = models.JSONField()
     report = models.JSONField()
+    before = models.JSONField(default=dict, blank=True)
+    knowledge = models.JSONField(default=dict, blank=True)
+    knowledge_before = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

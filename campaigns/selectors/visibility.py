@@ -49,6 +49,18 @@ def viewer_knowledge(viewer: Membership, **department_filters: object) -> dict[i
     return dict(rows.values_list("department_id", "level"))
 
 
+def knowledge_snapshot(campaign_id: int) -> dict[int, dict[str, dict[str, int]]]:
+    """R51: every stored level of a campaign, as the turn job records it with each turn:
+    board id -> {"<membership id>": {"<department slug>": level}}. One query."""
+    rows = Knowledge.objects.filter(department__board__campaign_id=campaign_id, level__gt=0)
+    snapshot: dict[int, dict[str, dict[str, int]]] = {}
+    for board_id, member, slug, level in rows.values_list(
+        "department__board_id", "player_id", "department__slug", "level"
+    ).order_by("department__board_id", "player_id", "department__slug"):
+        snapshot.setdefault(board_id, {}).setdefault(str(member), {})[slug] = level
+    return snapshot
+
+
 # --- A department at a level -------------------------------------------------------------------
 
 

@@ -19,9 +19,11 @@ from django.utils import timezone
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
-from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
+from campaigns.models import Board, Campaign, Department, Knowledge, Order, Turn, TurnRecord
+from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.state import BoardRows, board_rows, board_state
 from campaigns.selectors.turns import scheduled_turn_is_due
+from campaigns.selectors.visibility import knowledge_snapshot
 
 from .notifications import notify_gms, notify_turn_processed
 from .schedule import next_deadline
@@ -30,6 +32,7 @@ from .state import board_apply, bulk_set
 log = logging.getLogger(__name__)
 
 MAX_FAILURES = 3
+KNOWN = Knowledge.Level.KNOWN
 # A turn processed this long after its deadline was missed (the service was down).
 LATE_AFTER = dt.timedelta(hours=1)
 
@@ -60,9 +63,13 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
         setup.status = Turn.Status.PROCESSED
         setup.processed_at = now
         setup.save()
+        knowledge = knowledge_snapshot(campaign.pk)
+        records = []
         for board in campaign.boards.all():
             rows = board_rows(board)
-            open_board(board, setup, board_state(board, rows=rows), rows)
+            state = board_state(board, rows=rows)
+            records.append(open_board(board, setup, state, rows, before=state))
+        records_save(campaign, records, knowledge)
         turn = fresh_turn(campaign, 1, now=now, after=now)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
@@ -95,8 +102,9 @@ def turn_process(
         orders = list(turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
         for order in orders:
             queued[order.board_id].append(order)
-        for board in campaign.boards.all():
-            resolve_board(board, turn, queued[board.pk])
+        knowledge = knowledge_snapshot(campaign.pk)
+        records = [resolve_board(board, turn, queued[board.pk]) for board in campaign.boards.all()]
+        records_save(campaign, records, knowledge)
         bulk_set(orders, ["status", "result"])
         turn.status = Turn.Status.PROCESSED
         turn.processed_at = now
@@ -110,16 +118,19 @@ def turn_process(
     return following
 
 
-def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> None:
-    """R31 step 2 for one board: resolve its orders, then open it for the next turn."""
+def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> TurnRecord:
+    """R31 step 2 for one board: resolve its orders, then open it for the next turn.
+    Returns the turn's record of the board, not yet saved (see records_save)."""
     rows = board_rows(board)
-    resolved = engine.resolve(board_state(board, turn=turn, orders=orders, rows=rows))
+    state = board_state(board, turn=turn, orders=orders, rows=rows)
+    resolved = engine.resolve(state)
     resolve_report = resolved.pop("report")
     for order in orders:
         outcome = resolve_report["orders"][order.engine_id]
         order.status = outcome["status"]
         order.result = outcome
-    open_board(board, turn, resolved, rows, resolve_report)
+    before = {k: v for k, v in state.items() if k not in ("orders", "seed", "turn")}
+    return open_board(board, turn, resolved, rows, before=before, resolve_report=resolve_report)
 
 
 def open_board(
@@ -127,15 +138,76 @@ def open_board(
     turn: Turn,
     state: dict[str, Any],
     rows: BoardRows,
+    *,
+    before: dict[str, Any],
     resolve_report: dict[str, Any] | None = None,
-) -> None:
+) -> TurnRecord:
     """R31 steps 3-4 for one board: spawn and consume on `state`, write the result back into
-    `rows` and record it as `turn`'s TurnRecord (with the resolution report, if any)."""
+    `rows`, and return `turn`'s TurnRecord of it (with the resolution report, if any, and
+    `before`: the board as the job read it), not yet saved."""
     opened = engine.spawn_consume(state)
     spawn_report = opened.pop("report")
     board_apply(board, opened, spawn_report, rows)
-    TurnRecord.objects.create(
-        turn=turn, board=board, state=opened, report={**(resolve_report or {}), **spawn_report}
+    return TurnRecord(
+        turn=turn,
+        board=board,
+        state=opened,
+        before=before,
+        report={**(resolve_report or {}), **spawn_report},
+    )
+
+
+def records_save(
+    campaign: Campaign, records: list[TurnRecord], knowledge_before: dict[int, dict[str, Any]]
+) -> None:
+    """R51: save the turn's records with every member's levels before and after the turn,
+    after first letting each player who lost a department this turn keep its card
+    (knowledge_after_control)."""
+    knowledge_after_control(records)
+    knowledge = knowledge_snapshot(campaign.pk)
+    for record in records:
+        record.knowledge_before = knowledge_before.get(record.board_id, {})
+        record.knowledge = knowledge.get(record.board_id, {})
+    TurnRecord.objects.bulk_create(records)
+
+
+def knowledge_after_control(records: list[TurnRecord]) -> None:
+    """R50: a player who controlled a department before the turn and does not after it (a
+    capture, R44, or it left the structure, R13) still knows its card: their stored level
+    is raised to `known`, so it does not vanish from their view (control itself follows the
+    structure and is never stored). Two queries whatever the number of changes."""
+    lost: set[tuple[int, int, str]] = set()  # (membership, board, slug)
+    for record in records:
+        after = {d["slug"]: d.get("structure") for d in record.state["departments"]}
+        for dept in record.before.get("departments", []):
+            owner = membership_pk_of(dept.get("structure"))
+            if owner is not None and after.get(dept["slug"]) != dept["structure"]:
+                lost.add((owner, record.board_id, dept["slug"]))
+    if not lost:
+        return
+    ids = {
+        (board_id, slug): pk
+        for pk, board_id, slug in Department.objects.filter(
+            board_id__in={b for _, b, _ in lost}, slug__in={s for _, _, s in lost}
+        ).values_list("pk", "board_id", "slug")
+    }
+    wanted = {(member, ids[(board_id, slug)]) for member, board_id, slug in lost}
+    # Never lower a stored level (a `controlled` row stays as it is).
+    known_already = set(
+        Knowledge.objects.filter(
+            player_id__in={m for m, _ in wanted},
+            department_id__in={d for _, d in wanted},
+            level__gte=KNOWN,
+        ).values_list("player_id", "department_id")
+    )
+    Knowledge.objects.bulk_create(
+        [
+            Knowledge(player_id=member, department_id=dept, level=KNOWN)
+            for member, dept in sorted(wanted - known_already)
+        ],
+        update_conflicts=True,
+        unique_fields=["player", "department"],
+        update_fields=["level"],
     )
 
 

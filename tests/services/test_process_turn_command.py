@@ -97,9 +97,10 @@ def test_overlapping_runs_process_exactly_one_turn(
     game = due_game()
     real = turns.resolve_board
 
-    def slow(*args: Any) -> None:
-        real(*args)
+    def slow(*args: Any) -> Any:
+        record = real(*args)
         time.sleep(0.3)
+        return record
 
     monkeypatch.setattr(turns, "resolve_board", slow)
     outputs: list[str] = []

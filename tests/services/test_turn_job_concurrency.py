@@ -29,9 +29,10 @@ SLOW_BOARD = 0.25  # seconds each board takes, so the calls surely overlap
 def slow_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     real = turns.resolve_board
 
-    def slow(*args: Any) -> None:
-        real(*args)
+    def slow(*args: Any) -> Any:
+        record = real(*args)
         time.sleep(SLOW_BOARD)
+        return record
 
     monkeypatch.setattr(turns, "resolve_board", slow)
 
@@ -126,9 +127,9 @@ def test_a_failure_counted_while_another_worker_runs_the_turn_waits_for_it(
     started = threading.Event()
     real = turns.resolve_board
 
-    def signalling(*args: Any) -> None:
+    def signalling(*args: Any) -> Any:
         started.set()  # B holds the campaign lock now
-        real(*args)
+        return real(*args)
 
     turns.resolve_board = signalling
     try:

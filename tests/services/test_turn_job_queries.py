@@ -39,7 +39,9 @@ def test_each_board_adds_the_same_few_queries() -> None:
     per_board = (three - one) / 2
     assert per_board == int(per_board)
     assert per_board <= 12, f"{per_board} queries per board"
-    assert one - per_board <= 12, f"{one - per_board} queries outside the boards"
+    # Outside the boards: the lock, the turns, the orders, the two knowledge snapshots kept
+    # for history (R51) and one INSERT of every board's record.
+    assert one - per_board <= 16, f"{one - per_board} queries outside the boards"
 
 
 def test_the_bulk_write_keeps_the_columns_own_checks(postgres: None) -> None:

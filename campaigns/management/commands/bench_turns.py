@@ -140,10 +140,11 @@ def per_board_figures(counter: QueryCounter) -> Iterator[list[tuple[str, float, 
     figures: list[tuple[str, float, int]] = []
     real = turns.resolve_board
 
-    def timed(board: Board, *args: Any, **kwargs: Any) -> None:
+    def timed(board: Board, *args: Any, **kwargs: Any) -> Any:
         started, queries = time.perf_counter(), counter.count
-        real(board, *args, **kwargs)
+        record = real(board, *args, **kwargs)
         figures.append((board.slug, time.perf_counter() - started, counter.count - queries))
+        return record
 
     with mock.patch.object(turns, "resolve_board", timed):
         yield figures
