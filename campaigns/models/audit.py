@@ -20,6 +20,8 @@ class AuditEntry(models.Model):
         ALIGNMENTS = "alignments", "Alignment catalogue"
         BOARD = "board", "Board"
         MEMBERS = "members", "Players and invitations"
+        ROLLBACK = "rollback", "Turn undone"
+        CAMPAIGN = "campaign", "Campaign ended or opened"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)

@@ -340,6 +340,9 @@ class CampaignPage:
     can_pause: bool
     can_resume: bool
     can_process: bool
+    can_undo: int | None  # the number of the last processed turn the GM may undo (R52)
+    can_end: bool
+    can_open: bool  # R51
 
 
 def campaign_page(viewer: Membership) -> CampaignPage:
@@ -364,4 +367,8 @@ def campaign_page(viewer: Membership) -> CampaignPage:
         can_pause=gm and status == Campaign.Status.RUNNING,
         can_resume=gm and status == Campaign.Status.PAUSED,
         can_process=gm and open_turn and status != Campaign.Status.FINISHED,
+        # Turn 0 is the start: there is nothing before it to go back to.
+        can_undo=turn.number - 1 if gm and open_turn and turn and turn.number >= 2 else None,
+        can_end=gm and status in (Campaign.Status.RUNNING, Campaign.Status.PAUSED),
+        can_open=gm and status == Campaign.Status.FINISHED and not campaign.opened,
     )

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
-from campaigns.models import Alignment, Campaign, Membership, Notice, Turn
+from campaigns.models import Alignment, AuditEntry, Campaign, Membership, Notice, Order, Turn
 
-from .notifications import MAIL_RELATED, REMINDERS, absolute_url, local_time_text, mail_member
+from .audit import audit_record
+from .notifications import (
+    MAIL_RELATED,
+    REMINDERS,
+    TURN_PROCESSED,
+    absolute_url,
+    local_time_text,
+    mail_member,
+)
 from .turns import campaign_set_status, turn_process
 
 # A guard against a mistyped year or month: one extension moves a deadline by four weeks at
@@ -126,3 +135,77 @@ def alignments_create_default(*, campaign: Campaign) -> None:
         )
         for entry in DEFAULT_ALIGNMENTS
     )
+
+
+def campaign_end(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
+    """The GM ends a running or paused campaign (R51). The open turn closes without being
+    processed: its queued orders are discarded, and the last processed turn is the end of
+    the story. No turn job runs for it again. Every member is told."""
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
+            raise ValueError(
+                f"{locked} is {locked.get_status_display().lower()}: only a running or "
+                "paused campaign can end."
+            )
+        open_turn = locked.turns.filter(status=Turn.Status.OPEN).first()
+        discarded = 0
+        if open_turn is not None:
+            discarded = open_turn.orders.filter(status=Order.Status.QUEUED).count()
+            open_turn.delete()
+        last = locked.turns.order_by("-number").values_list("number", flat=True).first()
+        locked.status = Campaign.Status.FINISHED
+        locked.save(update_fields=["status"])
+        audit_record(
+            campaign=locked,
+            actor=actor,
+            action=AuditEntry.Action.CAMPAIGN,
+            target="campaign ended",
+            before={"status": campaign.status},
+            after={"status": "finished", "last_turn": last, "orders_discarded": discarded},
+        )
+        members_tell(
+            locked,
+            "The campaign has ended",
+            f"The GM has ended {locked.name}; turn {last} was its last. The turn reports stay "
+            "here to read.",
+        )
+
+
+def campaign_open(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
+    """R51: the GM opens an ended campaign: from now on every member sees everything of
+    every turn (every department, stash, order and roll). It cannot be closed again."""
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        if locked.status != Campaign.Status.FINISHED:
+            raise ValueError("Only an ended campaign can be opened: end it first.")
+        if locked.opened:
+            raise ValueError(f"{locked} is open already.")
+        locked.opened = True
+        locked.save(update_fields=["opened"])
+        audit_record(
+            campaign=locked,
+            actor=actor,
+            action=AuditEntry.Action.CAMPAIGN,
+            target="campaign opened",
+            before={"opened": False},
+            after={"opened": True},
+        )
+        members_tell(
+            locked,
+            "The campaign is open",
+            f"The GM has opened {locked.name}: every member can now see everything of every "
+            "turn, every structure and every roll.",
+        )
+
+
+def members_tell(campaign: Campaign, subject: str, text: str) -> None:
+    """Mail every member (their turn-report setting) after commit. No notice in the app:
+    a notice belongs to a turn, and an ended campaign says it on its page."""
+    url = campaign.get_absolute_url()
+    body = f"{text}\n\n{absolute_url(url)}"
+    for member in campaign.memberships.select_related(*MAIL_RELATED):
+        member.campaign = campaign
+        transaction.on_commit(
+            lambda m=member: mail_member(m, TURN_PROCESSED, subject, body), robust=True
+        )

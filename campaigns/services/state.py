@@ -12,7 +12,8 @@ from django.db import connection
 from django.db.models import Model
 
 from campaigns.engine.board import TYPES
-from campaigns.models import Board, Link
+from campaigns.models import Board, Link, Structure
+from campaigns.models.campaign import engine_player_id, membership_pk_of
 from campaigns.selectors.state import BoardRows
 
 
@@ -102,3 +103,88 @@ def board_apply(
         )
         for link in result["links"]
     )
+
+
+# The card and position columns a state holds (ENGINE.md), restored by `board_restore`.
+RESTORED = (
+    "name",
+    "effect",
+    "obstruct",
+    "impress",
+    "consumes_type",
+    "consumes_amount",
+    "produces_type",
+    "produces_amount",
+    "functions",
+    "alignments",
+    *TYPES,
+    "moved",
+    "defence",
+    "structure",
+    "home",
+    "capacity",
+    "status",
+    "chain_length",
+)
+
+
+def board_restore(
+    board: Board, state: dict[str, Any], figures: dict[str, Any], *, members: set[int]
+) -> None:
+    """Write a recorded engine state back over the board (RULES R52): every department's card,
+    stash and structure, and the links. `figures` is the spawn-consume report the state came
+    from (status and chain length); `members` the campaign's membership ids (a structure of
+    someone no longer in the campaign comes back uncontrolled). ValueError, naming the
+    department, if the board's departments are not the state's."""
+    rows = {d.slug: d for d in board.departments.all()}
+    wanted = {d["slug"]: d for d in state["departments"]}
+    changed = sorted(rows.keys() ^ wanted.keys())
+    if changed:
+        names = ", ".join(rows[s].name if s in rows else wanted[s]["name"] for s in changed)
+        raise ValueError(
+            f"{board.name}: departments were added or removed since the turn ({names}): "
+            "undo that change first."
+        )
+    structures = structures_for(board, state, members)
+    for slug, data in wanted.items():
+        dept = rows[slug]
+        for key in ("name", "effect", "obstruct", "impress", "functions", "alignments"):
+            setattr(dept, key, data[key])
+        for key in ("consumes", "produces"):
+            resource = data.get(key) or {}
+            setattr(dept, f"{key}_type", resource.get("type", ""))
+            setattr(dept, f"{key}_amount", resource.get("amount", 0))
+        for kind in TYPES:
+            setattr(dept, kind, data.get("stash", {}).get(kind, 0))
+        dept.moved = {k: n for k, n in (data.get("moved") or {}).items() if n}
+        dept.defence = {k: n for k, n in (data.get("defence") or {}).items() if n}
+        dept.structure_id = structures.get(data.get("structure"))
+        dept.home = bool(data.get("home")) and dept.structure_id is not None
+        dept.capacity = data.get("capacity")
+        dept.status = figures.get(slug, {}).get("status", "")
+        dept.chain_length = figures.get(slug, {}).get("chain_length", 1)
+    bulk_set(list(rows.values()), list(RESTORED))
+    Link.objects.filter(board=board).delete()
+    Link.objects.bulk_create(
+        Link(
+            board=board,
+            supplier=rows[link["from"]],
+            consumer=rows[link["to"]],
+            priority=link.get("priority", 0),
+        )
+        for link in state["links"]
+    )
+
+
+def structures_for(board: Board, state: dict[str, Any], members: set[int]) -> dict[str, int]:
+    """Engine player id -> the board's Structure id for every controller in `state` who is
+    still a member, made where missing."""
+    wanted = {
+        pk
+        for d in state["departments"]
+        if (pk := membership_pk_of(d.get("structure"))) is not None and pk in members
+    }
+    existing = {s.player_id: s.pk for s in Structure.objects.filter(board=board)}
+    for pk in sorted(wanted - existing.keys()):
+        existing[pk] = Structure.objects.create(board=board, player_id=pk).pk
+    return {engine_player_id(pk): existing[pk] for pk in wanted}

@@ -28,3 +28,28 @@ class ExtendDeadlineForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
+
+
+class RollbackForm(forms.Form):
+    """R52: the GM's confirmation before undoing the last processed turn. `number` pins the
+    turn the GM read about; `discard` is asked for only when the open turn has orders."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    confirm = forms.BooleanField(
+        required=True,
+        label="Yes, undo this turn: the boards go back to how they were before it.",
+        error_messages={"required": "Tick the box to confirm."},
+    )
+    discard = forms.BooleanField(
+        required=False, label="Yes, discard the orders already queued for the open turn."
+    )
+
+
+class ConfirmForm(forms.Form):
+    """A GM's confirmation of a step that cannot be undone (ending or opening a campaign)."""
+
+    confirm = forms.BooleanField(
+        required=True,
+        label="Yes, I understand this cannot be undone.",
+        error_messages={"required": "Tick the box to confirm."},
+    )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaigns.web import campaign, orders, players, reports, rules, setup
+from campaigns.web import campaign, orders, players, reports, rules, running, setup
 
 urlpatterns = [
     path("", campaign.home, name="home"),
@@ -66,4 +66,12 @@ urlpatterns += [
         name="invitation_withdraw",
     ),
     path("join/<str:token>/", players.join, name="invitation_join"),
+]
+
+# Running a long campaign (web/running.py): preview, undo the last turn (R52), end, open (R51).
+urlpatterns += [
+    path("c/<slug:slug>/preview/", running.preview, name="turn_preview"),
+    path("c/<slug:slug>/rollback/", running.rollback, name="turn_rollback"),
+    path("c/<slug:slug>/end/", running.end, name="campaign_end"),
+    path("c/<slug:slug>/open/", running.open_to_all, name="campaign_open"),
 ]

@@ -235,6 +235,11 @@ ENDPOINTS = [
     ),
     Endpoint("players", "gm", turn_url("players")),
     Endpoint(
+        "turn_rollback", "gm", turn_url("turn_rollback"), ("number", "confirm", "discard"), "played"
+    ),
+    Endpoint("campaign_end", "gm", turn_url("campaign_end")),
+    Endpoint("campaign_open", "gm", turn_url("campaign_open")),
+    Endpoint(
         "invitation_withdraw",
         "gm",
         lambda w: reverse("invitation_withdraw", args=[SLUG, w.invitation.pk]),
@@ -338,6 +343,7 @@ SHOW_ONLY = {
     "password_reset_complete",
     "audit_log",
     "board_export",
+    "turn_preview",
 }
 
 

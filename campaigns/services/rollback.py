@@ -1,0 +1,189 @@
+"""RULES R52: the GM undoes the last processed turn.
+
+Every board returns to the state the turn job read before that turn (`TurnRecord.before`:
+the previous turn's result plus the GM's changes since), every member's knowledge to what it
+was then (`TurnRecord.knowledge_before`), the turn's orders are queued again as they were,
+and the turn reopens with a new secret seed and commitment. The old seed was published with
+the report and stays published: in the audit log and in the notice every player gets. The
+turn opened after it is removed, with its orders, which the GM must agree to discard.
+
+Errors are ValueError with a message fit to show the GM.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from campaigns.engine.dice import commitment
+from campaigns.models import (
+    AuditEntry,
+    Campaign,
+    Department,
+    Knowledge,
+    Membership,
+    Notice,
+    Order,
+    PlayerTurn,
+    Turn,
+    TurnRecord,
+)
+
+from .audit import audit_record
+from .notifications import MAIL_RELATED, TURN_PROCESSED, absolute_url, local_time_text, mail_member
+from .state import board_restore
+
+
+@dataclass(frozen=True)
+class RollbackPlan:
+    """What a rollback of the last processed turn would do, for the GM's confirmation."""
+
+    turn: Turn  # the turn that reopens
+    following: Turn  # the open turn that goes away
+    orders_again: int  # orders of `turn` queued again
+    orders_discarded: int  # queued orders of `following`, lost
+
+
+def rollback_plan(campaign: Campaign) -> RollbackPlan:
+    """The rollback the GM may confirm now, or ValueError saying why there is none."""
+    if campaign.status == Campaign.Status.FINISHED:
+        raise ValueError("The campaign has ended: its turns can no longer be undone.")
+    following = campaign.turns.filter(status=Turn.Status.OPEN).order_by("-number").first()
+    if following is None:
+        raise ValueError("There is no processed turn to undo: the campaign has not started.")
+    last = campaign.turns.filter(number=following.number - 1).first()
+    if last is None or last.number == 0 or last.status != Turn.Status.PROCESSED:
+        raise ValueError(
+            "There is no processed turn to undo: the start of the campaign (turn 0) cannot "
+            "be undone."
+        )
+    return RollbackPlan(
+        turn=last,
+        following=following,
+        orders_again=last.orders.exclude(status=Order.Status.CANCELLED).count(),
+        orders_discarded=following.orders.filter(status=Order.Status.QUEUED).count(),
+    )
+
+
+def turn_rollback(
+    *,
+    campaign: Campaign,
+    actor: AbstractBaseUser,
+    number: int,
+    discard_orders: bool = False,
+    now: dt.datetime | None = None,
+) -> Turn:
+    """R52: undo processed turn `number`, which must be the last one (the GM confirmed that
+    number, so a stale page cannot undo a different turn). Refused while the open turn has
+    queued orders unless `discard_orders`. Returns the reopened turn. Takes the campaign row
+    lock, like the turn job, so the two never interleave."""
+    with transaction.atomic():
+        locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
+        now = now or timezone.now()
+        plan = rollback_plan(locked)
+        turn, following = plan.turn, plan.following
+        if turn.number != number:
+            raise ValueError(
+                f"Turn {number} is not the last processed turn (turn {turn.number} is): "
+                "nothing was undone."
+            )
+        if plan.orders_discarded and not discard_orders:
+            raise ValueError(
+                f"Turn {following.number} already has {plan.orders_discarded} queued "
+                "order(s): confirm that they are discarded to undo the turn."
+            )
+        restore_boards(locked, turn)
+        old_seed, old_commitment = turn.seed, turn.commitment
+        Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED).update(
+            status=Order.Status.QUEUED, result={}, gm_note_published=False
+        )
+        PlayerTurn.objects.filter(turn=turn).update(ready_at=None)
+        turn.seed = secrets.token_hex(32)
+        turn.commitment = commitment(turn.seed)
+        turn.status = Turn.Status.OPEN
+        turn.processed_at = None
+        turn.failures = 0
+        turn.last_error = ""
+        # Players get the week that was theirs: the deadline of the turn that goes away.
+        turn.deadline = max(following.deadline, now)
+        turn.save()
+        following.delete()  # its orders, notices and readiness with it
+        audit_record(
+            campaign=locked,
+            actor=actor,
+            action=AuditEntry.Action.ROLLBACK,
+            target=f"turn {turn.number}",
+            before={"seed": old_seed, "commitment": old_commitment, "status": "processed"},
+            after={
+                "commitment": turn.commitment,
+                "status": "open",
+                "orders_queued_again": plan.orders_again,
+                "orders_discarded": plan.orders_discarded,
+            },
+        )
+        players_tell(locked, turn, old_seed)
+    return turn
+
+
+def restore_boards(campaign: Campaign, turn: Turn) -> None:
+    """Every board back to `turn`'s `before`, and the stored knowledge to `knowledge_before`.
+    A board or department added or removed since cannot be restored: refused, naming it."""
+    records = list(TurnRecord.objects.filter(turn=turn).select_related("board"))
+    boards = {b.pk: b for b in campaign.boards.all()}
+    recorded = {r.board_id for r in records}
+    if recorded != set(boards):
+        raise ValueError(
+            "The boards changed since the turn was processed (one was added or removed): "
+            "undo that change first."
+        )
+    previous = {
+        r.board_id: r.report.get("departments", {})
+        for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
+    }
+    members = set(campaign.memberships.values_list("pk", flat=True))
+    for record in records:
+        board_restore(
+            record.board, record.before, previous.get(record.board_id, {}), members=members
+        )
+    departments = {
+        (d.board_id, d.slug): d.pk for d in Department.objects.filter(board__campaign=campaign)
+    }
+    Knowledge.objects.filter(department__board__campaign=campaign).delete()
+    Knowledge.objects.bulk_create(
+        Knowledge(player_id=int(member), department_id=departments[(r.board_id, slug)], level=lvl)
+        for r in records
+        for member, levels in r.knowledge_before.items()
+        if int(member) in members
+        for slug, lvl in levels.items()
+        if (r.board_id, slug) in departments
+    )
+    TurnRecord.objects.filter(turn=turn).delete()
+
+
+def players_tell(campaign: Campaign, turn: Turn, old_seed: str) -> None:
+    """R52: every player is told, in the app and by mail, with the old seed (so the dice of
+    the report that is gone can still be checked against its commitment)."""
+    players = list(
+        campaign.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
+    )
+    text = (
+        f"The GM undid turn {turn.number}: the boards are as they were before it, your orders "
+        f"of turn {turn.number} are queued again (change them if you like), and it is due "
+        f"on {local_time_text(campaign, turn.deadline)} with new dice. The undone turn's "
+        f"seed was {old_seed}."
+    )
+    url = reverse("orders", args=[campaign.slug])
+    Notice.objects.bulk_create(Notice(player=p, turn=turn, text=text, url=url) for p in players)
+    body = f"{text}\n\nYour orders: {absolute_url(url)}"
+    for player in players:
+        player.campaign = campaign
+        transaction.on_commit(
+            lambda p=player: mail_member(p, TURN_PROCESSED, f"Turn {turn.number} undone", body),
+            robust=True,
+        )
