@@ -148,6 +148,8 @@ def open_board(
     opened = engine.spawn_consume(state)
     spawn_report = opened.pop("report")
     board_apply(board, opened, spawn_report, rows)
+    # The orders came back with the state; they are kept in their own rows, not twice.
+    opened.pop("orders", None)
     return TurnRecord(
         turn=turn,
         board=board,

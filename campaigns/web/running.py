@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Campaign
 from campaigns.selectors import pages as selectors
+from campaigns.selectors.archive import archive_text, campaign_archive
 from campaigns.services.campaigns import campaign_end, campaign_open
 from campaigns.services.preview import turn_preview
 from campaigns.services.rollback import rollback_plan, turn_rollback
@@ -41,6 +42,19 @@ def preview(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     context = {"report": report, "campaign": viewer.campaign, "sections": sections, "preview": True}
     return render(request, "campaigns/reports/report.html", context)
+
+
+@require_safe
+@login_required
+def archive(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole campaign as one JSON file (docs/campaign-archive.md), for the GM to keep or
+    to import elsewhere with `manage.py import_campaign`."""
+    campaign = gm_of(request, slug).campaign
+    response = HttpResponse(
+        archive_text(campaign_archive(campaign)), content_type="application/json; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-campaign.json"'
+    return response
 
 
 @require_http_methods(FORM_METHODS)

@@ -344,6 +344,7 @@ SHOW_ONLY = {
     "audit_log",
     "board_export",
     "turn_preview",
+    "campaign_archive",
 }
 
 

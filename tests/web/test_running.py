@@ -17,7 +17,7 @@ from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ["turn_preview", "turn_rollback", "campaign_end", "campaign_open"]
+PAGES = ["turn_preview", "turn_rollback", "campaign_end", "campaign_open", "campaign_archive"]
 
 
 def messages_of(response: Any) -> list[str]:
@@ -30,7 +30,7 @@ def page_text(response: Any) -> str:
 
 def tries(client: Any, name: str, url: str, data: dict[str, Any]) -> list[Any]:
     """A GET, and a POST for the pages that take one (the preview only shows)."""
-    if name == "turn_preview":
+    if name in ("turn_preview", "campaign_archive"):
         return [client.get(url)]
     return [client.get(url), client.post(url, data)]
 
@@ -199,3 +199,16 @@ def test_the_preview_and_undo_pages_cost_the_same_queries_on_a_bigger_campaign(
         for i in range(30)
     )  # fmt: skip
     assert counts() == small
+
+
+def test_the_gm_downloads_the_whole_campaign(played: Played, client_for: ClientFor) -> None:
+    import json
+
+    from campaigns.selectors.archive import checksum
+
+    response = client_for("gm").get(reverse("campaign_archive", args=[played.campaign.slug]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"] == 'attachment; filename="tourmaline-campaign.json"'
+    archive = json.loads(response.content)
+    assert archive["checksum"] == checksum(archive)
+    assert [t["number"] for t in archive["turns"]] == [0, 1, 2]

@@ -1,0 +1,32 @@
+"""`manage.py export_campaign SLUG FILE`: the whole campaign as one JSON archive
+(docs/campaign-archive.md). `-` as FILE writes to standard output."""
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from campaigns.models import Campaign
+from campaigns.selectors.archive import archive_text, campaign_archive
+
+
+class Command(BaseCommand):
+    help = "Write a campaign (settings, boards, members, knowledge, every turn, audit log) to FILE."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("campaign", help="campaign slug")
+        parser.add_argument("file", help="where to write the archive (- for standard output)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        campaign = Campaign.objects.filter(slug=options["campaign"]).first()
+        if campaign is None:
+            raise CommandError(f"no campaign {options['campaign']!r}")
+        text = archive_text(campaign_archive(campaign))
+        if options["file"] == "-":
+            self.stdout.write(text, ending="")
+            return
+        try:
+            Path(options["file"]).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"cannot write {options['file']}: {error.strerror}") from None
+        self.stderr.write(f"{campaign} written to {options['file']}")

@@ -1,0 +1,325 @@
+"""A whole campaign as one JSON archive (docs/campaign-archive.md): the GM takes it with them,
+and `import_campaign` makes a new campaign from it (services/archive.py).
+
+The archive names people by user name and orders by a reference of their own ("o1", "o2",
+... in the order they were made), never by database id, so export -> import -> export gives
+the same archive apart from the campaign's slug. Wherever the site stores a database id
+inside data (the engine's player ids "p<membership>" in recorded states, membership ids in
+recorded knowledge, order ids in reports and in a reinforcement's `answers`, a notice's
+link), `ArchiveIds` swaps it for its name on the way out and back on the way in. Roll keys
+("3:17:attack") keep the ids they were rolled with: they are what the published seed
+verifies, so they are history, not references.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Model
+
+from campaigns.models import (
+    AuditEntry,
+    Campaign,
+    Department,
+    Knowledge,
+    Link,
+    Membership,
+    Notice,
+    Order,
+    OrderLog,
+    PlayerTurn,
+    TurnRecord,
+)
+from campaigns.models.campaign import engine_player_id, membership_pk_of
+
+FORMAT = "illumineaucracy-campaign"
+VERSION = 1
+
+CAMPAIGN_FIELDS = (
+    "name",
+    "status",
+    "deadline_weekday",
+    "deadline_time",
+    "time_zone",
+    "max_out_links",
+    "max_in_links",
+    "attempts_per_turn",
+    "attempt_cutoff_hours",
+    "early_processing",
+    "reminder_hours",
+    "opened",
+    "created_at",
+)
+DEPARTMENT_FIELDS = tuple(
+    f.attname
+    for f in Department._meta.concrete_fields
+    if f.attname not in ("id", "board_id", "structure_id")
+)
+TURN_FIELDS = (
+    "number",
+    "status",
+    "opened_at",
+    "deadline",
+    "seed",
+    "commitment",
+    "processed_at",
+    "failures",
+    "last_error",
+)
+ORDER_FIELDS = (
+    "kind",
+    "payload",
+    "seq",
+    "status",
+    "result",
+    "gm_note",
+    "gm_note_published",
+    "created_at",
+    "updated_at",
+)
+RECORD_FIELDS = ("state", "report", "before", "knowledge", "knowledge_before", "created_at")
+# Order kinds whose payload names a player (ENGINE.md parts 7-8), and the field that does.
+PAYLOAD_PLAYER = {"handover": "to", "accept": "from"}
+REINFORCE_URL = re.compile(r"/orders/reinforce/(\d+)/")
+
+
+def checksum(archive: dict[str, Any]) -> str:
+    """sha256 of the archive's canonical JSON without its `checksum` key."""
+    body = {k: v for k, v in archive.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def archive_text(archive: dict[str, Any]) -> str:
+    """The archive as the file is written: sorted keys, so the same campaign always gives
+    the same bytes."""
+    return json.dumps(archive, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class ArchiveIds:
+    """Both ways between database ids and the archive's names: membership id <-> user name,
+    order id <-> order reference. `Ids.out` for an export, `Ids.back` for an import."""
+
+    member_name: dict[int, str]
+    order_ref: dict[int, str]
+    slug: str  # the campaign's slug in the database on this side
+
+    def player(self, player_id: Any) -> Any:
+        """An engine player id -> user name (export); unknown values pass unchanged."""
+        pk = membership_pk_of(player_id) if isinstance(player_id, str) else None
+        return self.member_name.get(pk, player_id) if pk is not None else player_id
+
+    def order(self, order_id: Any) -> Any:
+        return self.order_ref.get(int(order_id), order_id) if str(order_id).isdigit() else order_id
+
+
+@dataclass
+class ArchiveNames:
+    """The way back: user name -> membership id, order reference -> order id."""
+
+    member_pk: dict[str, int]
+    order_pk: dict[str, int]
+    slug: str
+
+    def player(self, name: Any) -> Any:
+        pk = self.member_pk.get(name) if isinstance(name, str) else None
+        return engine_player_id(pk) if pk is not None else name
+
+    def order(self, ref: Any) -> Any:
+        pk = self.order_pk.get(ref) if isinstance(ref, str) else None
+        return str(pk) if pk is not None else ref
+
+
+Swap = ArchiveIds | ArchiveNames
+
+
+def swap_state(state: dict[str, Any], ids: Swap) -> dict[str, Any]:
+    """A recorded engine state with its player ids swapped (departments' structures, the
+    players and goals of ENGINE.md parts 7-8)."""
+    if not state:
+        return state
+    out = dict(state)
+    out["departments"] = [
+        {**d, "structure": ids.player(d.get("structure"))} for d in state.get("departments", [])
+    ]
+    if isinstance(state.get("players"), dict):
+        out["players"] = {ids.player(k): v for k, v in state["players"].items()}
+    if isinstance(state.get("orders"), list):  # records written before orders were left out
+        out["orders"] = [
+            {**swap_payload(o.get("kind", ""), o, ids), "id": ids.order(o.get("id")),
+             "player": ids.player(o.get("player"))}
+            for o in state["orders"]
+        ]  # fmt: skip
+    if isinstance(state.get("goals"), list):
+        out["goals"] = [{**g, "player": ids.player(g.get("player"))} for g in state["goals"]]
+    return out
+
+
+def swap_report(report: dict[str, Any], ids: Swap) -> dict[str, Any]:
+    """A recorded report with its order ids swapped (the keys of `orders`, `attempt_order`)."""
+    out = dict(report)
+    if isinstance(report.get("orders"), dict):
+        out["orders"] = {str(ids.order(k)): v for k, v in report["orders"].items()}
+    if isinstance(report.get("attempt_order"), list):
+        out["attempt_order"] = [ids.order(k) for k in report["attempt_order"]]
+    return out
+
+
+def swap_knowledge(levels: dict[str, Any], key: Callable[[str], Any]) -> dict[str, Any]:
+    return {str(key(member)): slugs for member, slugs in levels.items()}
+
+
+def swap_payload(kind: str, payload: dict[str, Any], ids: Swap) -> dict[str, Any]:
+    out = dict(payload)
+    if kind == Order.Kind.REINFORCE and "answers" in payload:
+        out["answers"] = ids.order(payload["answers"])
+    field = PAYLOAD_PLAYER.get(kind)
+    if field and field in payload:
+        out[field] = ids.player(payload[field])
+    return out
+
+
+def swap_url(url: str, ids: Swap, *, to_slug: str) -> str:
+    """A notice's link: the campaign's slug and a reinforcement's order id swapped."""
+    url = url.replace(f"/c/{ids.slug}/", f"/c/{to_slug}/", 1)
+    return REINFORCE_URL.sub(lambda m: f"/orders/reinforce/{ids.order(m.group(1))}/", url)
+
+
+def plain(row: Model, fields: Iterable[str]) -> dict[str, Any]:
+    """Fields of a row as JSON values (dates and times as ISO text)."""
+    out = {}
+    for name in fields:
+        value = getattr(row, name)
+        out[name] = value.isoformat() if hasattr(value, "isoformat") else value
+    return out
+
+
+def campaign_archive(campaign: Campaign) -> dict[str, Any]:
+    """The whole campaign as an archive (docs/campaign-archive.md). A fixed number of queries
+    whatever its size."""
+    members = list(campaign.memberships.select_related("user").order_by("pk"))
+    orders = list(
+        Order.objects.filter(turn__campaign=campaign)
+        .select_related("turn", "board")
+        .order_by("turn__number", "pk")
+    )
+    ids = ArchiveIds(
+        member_name={m.pk: m.user.get_username() for m in members},
+        order_ref={o.pk: f"o{i}" for i, o in enumerate(orders, start=1)},
+        slug=campaign.slug,
+    )
+    archive: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "campaign": {"slug": campaign.slug, **plain(campaign, CAMPAIGN_FIELDS)},
+        "alignments": [a.as_engine() for a in campaign.alignments.order_by("pk")],
+        "members": [member_entry(m) for m in members],
+        "boards": boards_entries(campaign, ids),
+        "knowledge": [
+            {
+                "player": ids.member_name[k.player_id],
+                "board": k.department.board.slug,
+                "department": k.department.slug,
+                "level": k.level,
+            }
+            for k in Knowledge.objects.filter(department__board__campaign=campaign)
+            .select_related("department__board")
+            .order_by("player_id", "department_id")
+        ],  # fmt: skip
+        "turns": turns_entries(campaign, ids, orders),
+        "audit": [
+            {
+                **plain(e, ("at", "action", "target", "before", "after")),
+                "actor": e.actor.get_username() if e.actor else None,
+            }
+            for e in AuditEntry.objects.filter(campaign=campaign)
+            .select_related("actor")
+            .order_by("pk")
+        ],  # fmt: skip
+    }
+    archive["checksum"] = checksum(archive)
+    return archive
+
+
+def member_entry(member: Membership) -> dict[str, Any]:
+    user = member.user
+    return {
+        "user": user.get_username(),
+        "email": getattr(user, "email", ""),
+        "role": member.role,
+        "character_name": member.character_name,
+        "perception": member.perception,
+    }
+
+
+def boards_entries(campaign: Campaign, ids: ArchiveIds) -> list[dict[str, Any]]:
+    boards = list(campaign.boards.order_by("pk"))
+    departments = Department.objects.filter(board__campaign=campaign).select_related("structure")
+    links = Link.objects.filter(board__campaign=campaign).select_related("supplier", "consumer")
+    by_board: dict[int, dict[str, list[dict[str, Any]]]] = {
+        b.pk: {"departments": [], "links": []} for b in boards
+    }
+    for dept in departments.order_by("pk"):
+        owner = dept.structure.player_id if dept.structure_id else None
+        by_board[dept.board_id]["departments"].append(
+            {**plain(dept, DEPARTMENT_FIELDS), "structure": ids.member_name.get(owner)}
+        )
+    for link in links.order_by("supplier_id", "priority", "pk"):
+        by_board[link.board_id]["links"].append(
+            {"from": link.supplier.slug, "to": link.consumer.slug, "priority": link.priority}
+        )
+    return [{"slug": b.slug, "name": b.name, **by_board[b.pk]} for b in boards]
+
+
+def turns_entries(campaign: Campaign, ids: ArchiveIds, orders: list[Order]) -> list[dict[str, Any]]:
+    turns = list(campaign.turns.order_by("number"))
+    entries = {t.pk: {**plain(t, TURN_FIELDS), "records": [], "orders": [], "order_log": [],
+                      "player_turns": [], "notices": []} for t in turns}  # fmt: skip
+    name = ids.member_name
+    for record in TurnRecord.objects.filter(turn__campaign=campaign).select_related("board"):
+        entries[record.turn_id]["records"].append(record_entry(record, ids))
+    for order in orders:
+        entries[order.turn_id]["orders"].append(
+            {"ref": ids.order_ref[order.pk], "board": order.board.slug,
+             "player": name[order.player_id], **plain(order, ORDER_FIELDS),
+             "payload": swap_payload(order.kind, order.payload, ids)}
+        )  # fmt: skip
+    for log in OrderLog.objects.filter(turn__campaign=campaign).order_by("pk"):
+        entries[log.turn_id]["order_log"].append(
+            {"order": ids.order_ref[log.order_id], "player": name[log.player_id],
+             **plain(log, ("action", "kind", "seq", "at")),
+             "payload": swap_payload(log.kind, log.payload, ids)}
+        )  # fmt: skip
+    for ready in PlayerTurn.objects.filter(turn__campaign=campaign).order_by("pk"):
+        entries[ready.turn_id]["player_turns"].append(
+            {"player": name[ready.player_id], **plain(ready, ("ready_at", "reminded_for"))}
+        )
+    for notice in Notice.objects.filter(turn__campaign=campaign).order_by("pk"):
+        entries[notice.turn_id]["notices"].append(
+            {"player": name[notice.player_id], **plain(notice, ("text", "created_at", "read_at")),
+             "url": swap_url(notice.url, ids, to_slug="{campaign}")}
+        )  # fmt: skip
+    for entry in entries.values():
+        entry["records"].sort(key=lambda r: r["board"])
+    return [entries[t.pk] for t in turns]
+
+
+def record_entry(record: TurnRecord, ids: ArchiveIds) -> dict[str, Any]:
+    def member(pk: str) -> Any:
+        return ids.member_name.get(int(pk), pk) if pk.isdigit() else pk
+
+    return {
+        "board": record.board.slug,
+        "state": swap_state(record.state, ids),
+        "before": swap_state(record.before, ids),
+        "report": swap_report(record.report, ids),
+        "knowledge": swap_knowledge(record.knowledge, member),
+        "knowledge_before": swap_knowledge(record.knowledge_before, member),
+        "created_at": record.created_at.isoformat(),
+    }

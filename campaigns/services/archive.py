@@ -1,0 +1,270 @@
+"""A new campaign from an archive (docs/campaign-archive.md; selectors/archive.py writes it).
+
+The archive is checked before anything is written: its format and version, its checksum (a
+changed or damaged file is refused), its shape, and each board's current state by the rules
+engine. Then everything is created in one transaction, so a failure creates nothing. Users
+are matched by user name; one that does not exist here is created inactive, without a
+password (they set one through "forgot password" once the admin activates them).
+
+Errors are ArchiveError with one line fit for a terminal or a page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.dateparse import parse_datetime, parse_time
+
+from campaigns.engine import EngineError
+from campaigns.engine.cli_io import parse_board
+from campaigns.models import (
+    Alignment,
+    AuditEntry,
+    Board,
+    Campaign,
+    Department,
+    Knowledge,
+    Link,
+    Membership,
+    Notice,
+    Order,
+    OrderLog,
+    PlayerTurn,
+    Structure,
+    Turn,
+    TurnRecord,
+)
+from campaigns.selectors.archive import (
+    CAMPAIGN_FIELDS,
+    DEPARTMENT_FIELDS,
+    FORMAT,
+    ORDER_FIELDS,
+    TURN_FIELDS,
+    VERSION,
+    ArchiveNames,
+    checksum,
+    swap_knowledge,
+    swap_payload,
+    swap_report,
+    swap_state,
+    swap_url,
+)
+from campaigns.selectors.state import board_state
+
+from .state import bulk_set
+
+DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at", "at",
+             "ready_at", "reminded_for", "read_at"}  # fmt: skip
+
+
+class ArchiveError(ValueError):
+    """An archive that cannot be imported; the message is one line."""
+
+
+def archive_check(data: Any) -> dict[str, Any]:
+    """The archive if it is one this site wrote and nobody changed since; ArchiveError
+    otherwise."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ArchiveError(f'not a campaign archive (no "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise ArchiveError(f"archive version {data.get('version')!r}; this site reads {VERSION}")
+    if data.get("checksum") != checksum(data):
+        raise ArchiveError(
+            "the checksum does not match: the archive was changed or damaged after export"
+        )
+    for key in ("campaign", "alignments", "members", "boards", "knowledge", "turns", "audit"):
+        if key not in data:
+            raise ArchiveError(f"the archive has no {key!r}")
+    return data
+
+
+def campaign_import(*, data: Any, slug: str) -> Campaign:
+    """A new campaign `slug` made from archive `data` (checked first; nothing is created if
+    anything fails)."""
+    archive = archive_check(data)
+    if Campaign.objects.filter(slug=slug).exists():
+        raise ArchiveError(f"a campaign with the slug {slug!r} exists already")
+    try:
+        with transaction.atomic():
+            return Importer(archive, slug).run()
+    except ArchiveError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as error:
+        raise ArchiveError(f"the archive is not complete or not consistent ({error!r})") from None
+
+
+def when(value: Any) -> dt.datetime | None:
+    if value is None:
+        return None
+    parsed = parse_datetime(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise ArchiveError(f"{value!r} is not a date and time")
+    return parsed
+
+
+def values(entry: dict[str, Any], fields: Iterable[str]) -> dict[str, Any]:
+    return {f: when(entry[f]) if f in DATETIMES else entry[f] for f in fields}
+
+
+class Importer:
+    """Creates the rows of one archive, in the order the export listed them (so the ids
+    keep that order and a second export lists them the same way)."""
+
+    def __init__(self, archive: dict[str, Any], slug: str) -> None:
+        self.archive = archive
+        self.slug = slug
+        self.timestamps: list[tuple[Any, list[str]]] = []  # rows whose auto times to restore
+
+    def run(self) -> Campaign:
+        fields = values(self.archive["campaign"], CAMPAIGN_FIELDS)
+        fields["deadline_time"] = parse_time(self.archive["campaign"]["deadline_time"])
+        campaign = Campaign.objects.create(slug=self.slug, **fields)
+        self.later(campaign, ["created_at"], fields)
+        self.campaign = campaign
+        Alignment.objects.bulk_create(
+            Alignment(campaign=campaign, name=a["name"], opposite=a.get("opposite", ""),
+                      self_opposed=bool(a.get("self_opposed")))
+            for a in self.archive["alignments"]
+        )  # fmt: skip
+        self.members = self.members_create()
+        self.boards_create()
+        self.turns_create()
+        self.audit_create()
+        self.timestamps_restore()
+        return campaign
+
+    def later(self, row: Any, names: list[str], source: dict[str, Any]) -> None:
+        """Give `row` the archive's times for its auto_now fields once it exists."""
+        for name in names:
+            setattr(row, name, source[name])
+        self.timestamps.append((row, names))
+
+    def timestamps_restore(self) -> None:
+        """One UPDATE per model for the times Django sets itself on creation."""
+        groups: dict[tuple[type, tuple[str, ...]], list[Any]] = {}
+        for row, names in self.timestamps:
+            groups.setdefault((type(row), tuple(names)), []).append(row)
+        for (_, names), rows in groups.items():
+            bulk_set(rows, names)
+
+    def members_create(self) -> dict[str, Membership]:
+        users = get_user_model().objects
+        members = {}
+        for entry in self.archive["members"]:
+            user = users.filter(username=entry["user"]).first()
+            if user is None:
+                user = users.create_user(entry["user"], entry.get("email", ""), is_active=False)
+            members[entry["user"]] = Membership.objects.create(
+                campaign=self.campaign, user=user, role=entry["role"],
+                character_name=entry["character_name"], perception=entry["perception"],
+            )  # fmt: skip
+        self.names = ArchiveNames(
+            member_pk={name: m.pk for name, m in members.items()}, order_pk={}, slug="{campaign}"
+        )
+        return members
+
+    def boards_create(self) -> None:
+        self.boards: dict[str, Board] = {}
+        self.departments: dict[tuple[str, str], Department] = {}
+        for entry in self.archive["boards"]:
+            board = Board.objects.create(campaign=self.campaign, slug=entry["slug"],
+                                         name=entry["name"])  # fmt: skip
+            self.boards[board.slug] = board
+            structures: dict[str, Structure] = {}
+            for dept in entry["departments"]:
+                owner = dept["structure"]
+                if owner is not None and owner not in structures:
+                    structures[owner] = Structure.objects.create(
+                        board=board, player=self.members[owner]
+                    )
+                row = Department.objects.create(
+                    board=board, structure=structures.get(owner), **values(dept, DEPARTMENT_FIELDS)
+                )
+                self.departments[(board.slug, row.slug)] = row
+            Link.objects.bulk_create(
+                Link(board=board, supplier=self.departments[(board.slug, link["from"])],
+                     consumer=self.departments[(board.slug, link["to"])],
+                     priority=link["priority"])
+                for link in entry["links"]
+            )  # fmt: skip
+            self.board_check(board)
+        Knowledge.objects.bulk_create(
+            Knowledge(player=self.members[k["player"]],
+                      department=self.departments[(k["board"], k["department"])], level=k["level"])
+            for k in self.archive["knowledge"]
+        )  # fmt: skip
+
+    def board_check(self, board: Board) -> None:
+        """The rules engine reads the board as the next turn job will."""
+        try:
+            parse_board(board_state(board))
+        except EngineError as error:
+            raise ArchiveError(f"board {board.slug}: {error}") from None
+
+    def turns_create(self) -> None:
+        for entry in self.archive["turns"]:
+            turn = Turn.objects.create(campaign=self.campaign, **values(entry, TURN_FIELDS))
+            for order in entry["orders"]:
+                row = Order.objects.create(
+                    turn=turn, board=self.boards[order["board"]],
+                    player=self.members[order["player"]], **values(order, ORDER_FIELDS),
+                )  # fmt: skip
+                self.names.order_pk[order["ref"]] = row.pk
+                self.later(row, ["created_at", "updated_at"], values(order, ORDER_FIELDS))
+            self.turn_details(turn, entry)
+        # Payloads name other orders (a reinforcement answers an attempt): swapped once
+        # every order has its id.
+        orders = list(Order.objects.filter(turn__campaign=self.campaign))
+        for row in orders:
+            row.payload = swap_payload(row.kind, row.payload, self.names)
+        bulk_set(orders, ["payload"])
+
+    def turn_details(self, turn: Turn, entry: dict[str, Any]) -> None:
+        names = self.names
+        for record in entry["records"]:
+            row = TurnRecord.objects.create(
+                turn=turn, board=self.boards[record["board"]],
+                state=swap_state(record["state"], names),
+                before=swap_state(record["before"], names),
+                report=swap_report(record["report"], names),
+                knowledge=swap_knowledge(record["knowledge"], self.member_pk),
+                knowledge_before=swap_knowledge(record["knowledge_before"], self.member_pk),
+            )  # fmt: skip
+            self.later(row, ["created_at"], {"created_at": when(record["created_at"])})
+        for log in entry["order_log"]:
+            row = OrderLog.objects.create(
+                turn=turn, player=self.members[log["player"]], action=log["action"],
+                order_id=names.order_pk[log["order"]], kind=log["kind"], seq=log["seq"],
+                payload=swap_payload(log["kind"], log["payload"], names),
+            )  # fmt: skip
+            self.later(row, ["at"], {"at": when(log["at"])})
+        for ready in entry["player_turns"]:
+            PlayerTurn.objects.create(turn=turn, player=self.members[ready["player"]],
+                                      **values(ready, ("ready_at", "reminded_for")))  # fmt: skip
+        for notice in entry["notices"]:
+            row = Notice.objects.create(
+                turn=turn, player=self.members[notice["player"]], text=notice["text"],
+                url=swap_url(notice["url"], names, to_slug=self.slug),
+                read_at=when(notice["read_at"]),
+            )  # fmt: skip
+            self.later(row, ["created_at"], {"created_at": when(notice["created_at"])})
+
+    def member_pk(self, name: str) -> str:
+        pk = self.names.member_pk.get(name)
+        if pk is None:
+            raise ArchiveError(f"recorded knowledge names {name!r}, who is not a member")
+        return str(pk)
+
+    def audit_create(self) -> None:
+        users = get_user_model().objects
+        for entry in self.archive["audit"]:
+            actor = users.filter(username=entry["actor"]).first() if entry["actor"] else None
+            AuditEntry.objects.create(
+                campaign=self.campaign, actor=actor, at=when(entry["at"]),
+                action=entry["action"], target=entry["target"], before=entry["before"],
+                after=entry["after"],
+            )  # fmt: skip

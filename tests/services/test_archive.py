@@ -1,0 +1,179 @@
+"""A whole campaign as one archive (docs/campaign-archive.md): export -> import -> export
+gives the same archive apart from the slug; a changed, damaged or incomplete archive is
+refused with one line and creates nothing; the imported campaign plays on."""
+
+from __future__ import annotations
+
+import copy
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
+
+from campaigns.models import AuditEntry, Campaign, Notice, Order, Turn, TurnRecord
+from campaigns.selectors.archive import archive_text, campaign_archive, checksum
+from campaigns.services.archive import ArchiveError, campaign_import
+from campaigns.services.rollback import turn_rollback
+from campaigns.services.turns import turn_process
+from tests.support.demo import Played, member, submit
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rich(played: Played, django_capture_on_commit_callbacks: Any) -> Campaign:
+    """Turn 1 played (a capture), turn 2 with an attempt, its reinforcement (whose payload
+    and notice name the attempt), a GM change in the audit log, and a readiness mark."""
+    campaign = played.campaign
+    attempt = submit(campaign, "bob", Order.Kind.ATTEMPT, {
+        "attacker": "dock-workers", "target": "temple"
+    })  # fmt: skip
+    # Stored as the order service would store it (whether the move is legal is not the
+    # archive's business): its payload names the attempt it answers.
+    Order.objects.create(
+        turn=attempt.turn, board=attempt.board, player=member(campaign, "carol"),
+        kind=Order.Kind.REINFORCE, seq=1,
+        payload={"answers": attempt.engine_id, "from": "temple", "path": ["temple"],
+                 "tokens": {"people": 1}},
+    )  # fmt: skip
+    from campaigns.services.setup import campaign_settings_set
+
+    campaign_settings_set(
+        campaign=campaign, actor=member(campaign, "gm").user, values={"reminder_hours": 12}
+    )
+    return campaign
+
+
+def round_trip(campaign: Campaign, slug: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    first = json.loads(archive_text(campaign_archive(campaign)))
+    copy_ = campaign_import(data=copy.deepcopy(first), slug=slug)
+    second = json.loads(archive_text(campaign_archive(copy_)))
+    return first, second
+
+
+def without_slug(archive: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in archive.items() if k != "checksum"}
+    out["campaign"] = {k: v for k, v in archive["campaign"].items() if k != "slug"}
+    return out
+
+
+def test_export_import_export_gives_the_same_archive_apart_from_the_slug(rich: Campaign) -> None:
+    first, second = round_trip(rich, "tourmaline-copy")
+    reinforce = next(o for o in second["turns"][2]["orders"] if o["kind"] == "reinforce")
+    attempt = next(o for o in second["turns"][2]["orders"] if o["kind"] == "attempt")
+    assert reinforce["payload"]["answers"] == attempt["ref"]
+    assert second["campaign"]["slug"] == "tourmaline-copy"
+    assert without_slug(second) == without_slug(first)
+    # It is all there: two boards, turns 0-2, orders, records, audit entries, knowledge.
+    assert [t["number"] for t in first["turns"]] == [0, 1, 2]
+    assert len(first["turns"][1]["records"]) == 2 and len(first["turns"][1]["orders"]) == 5
+    assert first["turns"][2]["orders"] and first["audit"] and first["knowledge"]
+    assert first["turns"][2]["notices"]  # temple's controller was told of the attempt
+
+
+def test_the_archive_names_people_and_orders_not_database_ids(rich: Campaign) -> None:
+    archive = campaign_archive(rich)
+    text = archive_text(archive)
+    for m in rich.memberships.all():
+        assert f'"p{m.pk}"' not in text  # engine player ids are user names in the archive
+    record = archive["turns"][1]["records"][0]
+    structures = {d["structure"] for d in record["state"]["departments"]} - {None}
+    assert structures <= {"alice", "bob", "carol"}
+    assert set(record["knowledge"]) <= {"alice", "bob", "carol", "gm"}
+    assert all(ref.startswith("o") for ref in record["report"]["orders"])
+    notice = archive["turns"][2]["notices"][0]
+    assert notice["url"].startswith("/c/{campaign}/")
+
+
+def test_the_imported_campaign_plays_on(rich: Campaign, client_for: Any) -> None:
+    imported = campaign_import(data=campaign_archive(rich), slug="again")
+    assert imported.turns.get(number=2).status == Turn.Status.OPEN
+    assert turn_process(campaign_id=imported.pk, number=2) is not None
+    assert TurnRecord.objects.filter(turn__campaign=imported, turn__number=2).count() == 2
+    assert client_for("alice").get("/c/again/turn/1/report/").status_code == 200
+    notice = Notice.objects.filter(turn__campaign=imported).first()
+    assert notice is not None and notice.url.startswith("/c/again/")
+    # The imported turn 2 can also be undone, from what was recorded.
+    turn_rollback(campaign=imported, actor=member(imported, "gm").user, number=2)
+
+
+def test_people_missing_here_are_created_inactive_without_a_password(rich: Campaign) -> None:
+    archive = campaign_archive(rich)
+    text = archive_text(archive).replace('"carol"', '"zoe"')
+    renamed = json.loads(text)
+    renamed["checksum"] = checksum(renamed)
+    campaign_import(data=renamed, slug="zoe-game")
+    zoe = get_user_model().objects.get(username="zoe")
+    assert not zoe.is_active and not zoe.has_usable_password()
+    assert member(Campaign.objects.get(slug="zoe-game"), "zoe").role == "player"
+
+
+def test_a_changed_archive_is_refused_and_creates_nothing(rich: Campaign) -> None:
+    archive = campaign_archive(rich)
+    archive["boards"][0]["departments"][0]["money"] += 100
+    campaigns, users = Campaign.objects.count(), get_user_model().objects.count()
+    with pytest.raises(ArchiveError, match="checksum does not match"):
+        campaign_import(data=archive, slug="tampered")
+    assert (Campaign.objects.count(), get_user_model().objects.count()) == (campaigns, users)
+
+
+def test_an_archive_with_a_board_the_engine_refuses_creates_nothing(rich: Campaign) -> None:
+    """Checksummed but not a legal board (as a buggy or hand-made exporter could write)."""
+    archive = campaign_archive(rich)
+    archive["boards"][0]["departments"][0]["alignments"] = ["Government", "Communist"]
+    archive["checksum"] = checksum(archive)
+    before = AuditEntry.objects.count(), Order.objects.count(), Campaign.objects.count()
+    with pytest.raises(ArchiveError, match="board city: .*opposite"):
+        campaign_import(data=archive, slug="illegal")
+    assert (AuditEntry.objects.count(), Order.objects.count(), Campaign.objects.count()) == before
+
+
+def test_an_existing_slug_is_refused(rich: Campaign) -> None:
+    with pytest.raises(ArchiveError, match="exists already"):
+        campaign_import(data=campaign_archive(rich), slug=rich.slug)
+
+
+def test_the_commands_write_and_read_an_archive(rich: Campaign, tmp_path: Path) -> None:
+    path = tmp_path / "tourmaline.json"
+    call_command("export_campaign", rich.slug, str(path))
+    call_command("import_campaign", str(path), "--slug", "from-file")
+    assert Campaign.objects.get(slug="from-file").turns.count() == 3
+    with pytest.raises(CommandError, match="exists already"):
+        call_command("import_campaign", str(path), "--slug", "from-file")
+
+
+@pytest.mark.parametrize(
+    "damage, reason",
+    [
+        (lambda text: text[: len(text) // 2], "is not a complete JSON archive"),
+        (lambda text: text.replace('"reminder_hours": 12', '"reminder_hours": 13'), "checksum"),
+        (lambda text: '{"format": "something else"}', "not a campaign archive"),
+    ],
+    ids=["truncated", "tampered", "not-an-archive"],
+)
+def test_import_campaign_exits_non_zero_with_one_line(
+    rich: Campaign, tmp_path: Path, damage: Any, reason: str
+) -> None:
+    """Through manage.py, as a GM runs it: exit status 1, one line on standard error, no
+    traceback. (The archive is refused before the database is read.)"""
+    path = tmp_path / "damaged.json"
+    path.write_text(damage(archive_text(campaign_archive(rich))))
+    result = subprocess.run(
+        [sys.executable, "manage.py", "import_campaign", str(path), "--slug", "damaged"],
+        cwd=settings.BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "illumineaucracy.settings_test"},
+    )
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and reason in lines[0], result.stderr
+    assert "Traceback" not in result.stderr
+    assert not Campaign.objects.filter(slug="damaged").exists()
