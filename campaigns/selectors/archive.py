@@ -40,20 +40,9 @@ from campaigns.models.campaign import engine_player_id, membership_pk_of
 FORMAT = "illumineaucracy-campaign"
 VERSION = 1
 
-CAMPAIGN_FIELDS = (
-    "name",
-    "status",
-    "deadline_weekday",
-    "deadline_time",
-    "time_zone",
-    "max_out_links",
-    "max_in_links",
-    "attempts_per_turn",
-    "attempt_cutoff_hours",
-    "early_processing",
-    "reminder_hours",
-    "opened",
-    "created_at",
+# Every column of the campaign but its id and slug: a setting added later is archived too.
+CAMPAIGN_FIELDS = tuple(
+    f.attname for f in Campaign._meta.concrete_fields if f.attname not in ("id", "slug")
 )
 DEPARTMENT_FIELDS = tuple(
     f.attname
