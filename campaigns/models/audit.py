@@ -20,6 +20,10 @@ class AuditEntry(models.Model):
         ALIGNMENTS = "alignments", "Alignment catalogue"
         BOARD = "board", "Board"
         MEMBERS = "members", "Players and invitations"
+        DEPARTMENT = "department", "Department"
+        LINK = "link", "Link"
+        STRUCTURE = "structure", "Structures"
+        KNOWLEDGE = "knowledge", "Knowledge"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)
