@@ -155,12 +155,12 @@ def stranded_text(department: str, player: str) -> str:
     )
 
 
-def discard_text(department: str, tokens: Mapping[str, int]) -> str:
+def discard_text(department: str, tokens: Mapping[str, int], capacity: int) -> str:
     """R36: why a change that gives a department tokens it cannot keep is refused."""
     return (
-        f"{department} would discard {tokens_text(tokens)} at the next spawn and consume: a "
-        "department keeps at most its capacity, its production times its chain length (R36). "
-        "Give it fewer tokens, or more production."
+        f"{department} would discard {tokens_text(tokens)} at the next spawn and consume: it "
+        f"can keep {count(capacity, 'token')}, its capacity (its production times its chain "
+        "length, R36). Give it fewer tokens, or more production."
     )
 
 

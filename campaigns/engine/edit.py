@@ -45,6 +45,15 @@ class Stranded:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """R36: tokens a department would discard at the next spawn and consume, and the
+    capacity it would keep."""
+
+    tokens: Tokens
+    capacity: int
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     """The engine's verdict on a GM's change. Departments are named by slug, structures by
     player id; the caller puts them into words for the GM.
@@ -56,7 +65,7 @@ class Review:
 
     refusal: str | None = None
     stranded: list[Stranded] = field(default_factory=list)
-    discards: dict[str, Tokens] = field(default_factory=dict)
+    discards: dict[str, Discard] = field(default_factory=dict)
     unfunded: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -122,26 +131,31 @@ def stranded(board: Board) -> set[Stranded]:
     }
 
 
-def discarded(state: dict[str, Any] | None, slugs: list[str]) -> dict[str, Tokens]:
-    """R36: what each of `slugs` would discard at the next spawn and consume."""
+def discarded(state: dict[str, Any] | None, slugs: list[str]) -> dict[str, Discard]:
+    """R36: what each of `slugs` would discard at the next spawn and consume, and the
+    capacity it would have then."""
     if state is None or not slugs:
         return {}
     report = spawn_consume(parse_board(state))
-    return {slug: report[slug]["discarded"] for slug in slugs if slug in report}
+    return {
+        slug: Discard(report[slug]["discarded"], report[slug]["capacity"])
+        for slug in slugs
+        if slug in report
+    }
 
 
 def more_discarded(
     before: dict[str, Any] | None, after: dict[str, Any], slugs: list[str]
-) -> dict[str, Tokens]:
+) -> dict[str, Discard]:
     """R36: per department of `slugs`, the tokens it would discard after the change beyond
     those it would have discarded anyway; only departments with some."""
     old, new = discarded(before, slugs), discarded(after, slugs)
     found = {}
-    for slug, tokens in new.items():
-        was = old.get(slug, {})
-        more = {kind: max(0, tokens[kind] - was.get(kind, 0)) for kind in TYPES}
+    for slug, now in new.items():
+        was = old[slug].tokens if slug in old else {}
+        more = {kind: max(0, now.tokens[kind] - was.get(kind, 0)) for kind in TYPES}
         if any(more.values()):
-            found[slug] = more
+            found[slug] = Discard(more, now.capacity)
     return found
 
 

@@ -54,7 +54,10 @@ def change_review(
             wording.stranded_text(names[s.slug], players.get(s.structure, s.structure))
             for s in verdict.stranded
         ]
-    refusals += [wording.discard_text(names[slug], t) for slug, t in verdict.discards.items()]
+    refusals += [
+        wording.discard_text(names[slug], d.tokens, d.capacity)
+        for slug, d in verdict.discards.items()
+    ]
     notes = [wording.unfunded_text(names[slug], t) for slug, t in verdict.unfunded.items()]
     return refusals, notes
 

@@ -97,6 +97,7 @@ def knowledge_grid(board: Board, *, page: object = 1) -> KnowledgeGrid:
 class StructureRow:
     pk: int
     name: str
+    slug: str
     controller: int | None  # membership id
     home: bool
     produces: str
@@ -127,6 +128,7 @@ def structures_page(board: Board, *, page: object = 1) -> StructuresPage:
         StructureRow(
             pk=d.pk,
             name=d.name,
+            slug=d.slug,
             controller=d.structure.player_id if d.structure_id else None,
             home=d.home,
             produces=resource_text(d.produces_type, d.produces_amount),

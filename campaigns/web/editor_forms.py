@@ -61,8 +61,8 @@ class DepartmentForm(forms.Form):
     produces_amount = amount_field("Amount produced")
     alignments = forms.MultipleChoiceField(
         required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text="Up to three, never one with its opposite (R4, R5).",
+        widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
+        help_text="up to three, never one with its opposite",
     )
     flaws = forms.CharField(
         max_length=TEXT_MAX["flaws"],

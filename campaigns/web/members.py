@@ -122,7 +122,7 @@ def board_knowledge_bulk(request: HttpRequest, slug: str, board_slug: str) -> Ht
         for line in error.messages:
             messages.error(request, line)
     else:
-        messages.success(request, f"{count(changed, 'level')} changed.")
+        messages.success(request, f"Done: {count(changed, 'level')} changed on {board.name}.")
     return same_page("board_knowledge", slug, board_slug, grid.page.number)
 
 

@@ -16,6 +16,8 @@ LEVELS = [
     (Knowledge.Level.KNOWN.value, "known"),
 ]
 PERCEPTION_MAX = 20
+# How a grid cell looks at its stored level, so a page of them can be scanned at a glance.
+LOOK = {0: "text-body-secondary", 1: "", 2: "fw-semibold"}
 
 
 def cell_name(member: int, department: int) -> str:
@@ -36,10 +38,10 @@ class KnowledgeGridForm(forms.Form):
                     continue
                 name = cell_name(cell.member, row.pk)
                 label = f"What {names[cell.member]} knows of {row.name}"
+                look = f"form-select form-select-sm {LOOK[cell.level]}"
                 self.fields[name] = forms.TypedChoiceField(
                     choices=LEVELS, coerce=int, initial=cell.level, label=label,
-                    widget=forms.Select(attrs={"class": "form-select form-select-sm",
-                                               "aria-label": label}),
+                    widget=forms.Select(attrs={"class": look, "aria-label": label}),
                 )  # fmt: skip
                 self.cells[name] = (cell.member, row.pk)
         self.grid = grid
@@ -81,9 +83,7 @@ class KnowledgeBulkForm(forms.Form):
         self.fields["member"].choices = [("", "every player and observer")] + [
             (m.pk, f"{m.name} ({m.role_label.lower()})") for m in grid.members
         ]
-        self.fields["department"].choices = [("", "every department of this board")] + list(
-            grid.departments
-        )
+        self.fields["department"].choices = [("", "the whole board")] + list(grid.departments)
 
 
 class StructuresForm(forms.Form):

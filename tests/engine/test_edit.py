@@ -7,7 +7,7 @@ from copy import deepcopy
 
 from boards import dept, state
 
-from campaigns.engine.edit import Stranded, review, stranded_in
+from campaigns.engine.edit import Discard, Stranded, review, stranded_in
 
 
 def board(links=(), **settings):
@@ -87,7 +87,7 @@ def test_r36_a_stash_the_department_cannot_keep_is_refused_and_one_it_can_is_kep
     after["departments"][0]["stash"]["money"] = 5  # 5 + 2 spawned - 1 to vault > capacity 2
     verdict = review(before, after, watch=["mint"])
     assert verdict.refused
-    assert verdict.discards == {"mint": {"money": 4, "people": 0, "authority": 0}}
+    assert verdict.discards == {"mint": Discard({"money": 4, "people": 0, "authority": 0}, 2)}
     after["departments"][0]["stash"]["money"] = 1  # 1 + 2 - 1 = 2: exactly its capacity
     assert not review(before, after, watch=["mint"]).refused
 

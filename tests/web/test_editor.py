@@ -183,8 +183,8 @@ def test_editing_a_card_logs_only_what_changed(demo: Campaign, client_for: Clien
         ),
         (
             {"money": 50},
-            "The Mint would discard 44 Money at the next spawn and consume: a department "
-            "keeps at most its capacity, its production times its chain length (R36)",
+            "The Mint would discard 44 Money at the next spawn and consume: it can keep 6 "
+            "tokens, its capacity (its production times its chain length, R36).",
         ),
         (
             {"home": False},
