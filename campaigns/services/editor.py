@@ -109,10 +109,10 @@ def board_rename(*, board: Board, actor: AbstractBaseUser, name: str) -> bool:
     return change.changed
 
 
-def board_remove(*, board: Board, actor: AbstractBaseUser) -> None:
+def board_remove(*, board: Board, actor: AbstractBaseUser) -> dict[str, Any]:
     """Remove a board with its departments, links and structures, and the queued orders on
-    it. Refused once it has been played: every processed turn keeps each board's state
-    (R51), and the turn records are the board's."""
+    it; returns what went. Refused once it has been played: every processed turn keeps
+    each board's state (R51), and the turn records are the board's."""
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=board.campaign_id)
         if board.records.exists():
@@ -129,6 +129,7 @@ def board_remove(*, board: Board, actor: AbstractBaseUser) -> None:
         board.campaign = campaign
         record(board, actor, AuditEntry.Action.BOARD, f"board {board.name}", gone,
                {"removed": True})  # fmt: skip
+    return gone
 
 
 # --- Departments ----------------------------------------------------------------------------------

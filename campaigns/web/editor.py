@@ -6,6 +6,7 @@ shown with its reasons and changes nothing. GM only (web/access.py: 404 for non-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -67,6 +68,17 @@ def gm_department(
     return board, found(department_for(board, dept_slug), "no such department")
 
 
+def attempt[T](request: HttpRequest, action: Callable[[], T], prefix: str = "") -> T | None:
+    """Run a GM change from a button; if it is refused, each reason becomes an error message
+    (after `prefix`) and None is returned, for the caller to send the GM back."""
+    try:
+        return action()
+    except SetupRefused as error:
+        for line in error.messages:
+            messages.error(request, prefix + line)
+        return None
+
+
 def tell(request: HttpRequest, change: Change, done: str) -> None:
     """Say what happened: done (or nothing changed), then the engine's notes (R33)."""
     messages.success(request, done if change.changed else "Nothing was changed.")
@@ -117,11 +129,7 @@ def board_delete(request: HttpRequest, slug: str, board_slug: str) -> HttpRespon
     viewer, board = gm_board(request, slug, board_slug)
     campaign = viewer.campaign
     if request.method == "POST":
-        try:
-            board_remove(board=board, actor=request.user)
-        except SetupRefused as error:
-            for line in error.messages:
-                messages.error(request, line)
+        if attempt(request, lambda: board_remove(board=board, actor=request.user)) is None:
             return redirect("board_edit", campaign.slug, board.slug)
         messages.success(request, f"{board.name} is removed.")
         return redirect(campaign)
@@ -216,11 +224,7 @@ def department_delete(
     """GET: what removing the department takes with it. POST: remove it."""
     board, dept = gm_department(request, slug, board_slug, dept_slug)
     if request.method == "POST":
-        try:
-            department_remove(department=dept, actor=request.user)
-        except SetupRefused as error:
-            for line in error.messages:
-                messages.error(request, line)
+        if attempt(request, lambda: department_remove(department=dept, actor=request.user)) is None:
             return redirect("department_delete", board.campaign.slug, board.slug, dept.slug)
         messages.success(request, f"{dept.name} is removed from {board.name}.")
         return redirect("board_edit", board.campaign.slug, board.slug)
@@ -249,12 +253,12 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
     partner = found(department_by_pk(board, form.cleaned_data["partner"]))
     out = form.cleaned_data["direction"] == "out"
     supplier, consumer = (dept, partner) if out else (partner, dept)
-    try:
-        link_add(board=board, actor=request.user, supplier=supplier, consumer=consumer)
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, f"No link was made: {line}")
-    else:
+    made = attempt(
+        request,
+        lambda: link_add(board=board, actor=request.user, supplier=supplier, consumer=consumer),
+        "No link was made: ",
+    )
+    if made is not None:
         messages.success(request, f"{supplier.name} now supplies {consumer.name}.")
     return back_to(dept)
 
@@ -266,12 +270,10 @@ def link_delete(
 ) -> HttpResponse:
     board, dept = gm_department(request, slug, board_slug, dept_slug)
     link = found(link_for(board, pk), "no such link")
-    try:
-        link_remove(link=link, actor=request.user)
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, f"The link stays: {line}")
-    else:
+    removed = attempt(
+        request, lambda: link_remove(link=link, actor=request.user), "The link stays: "
+    )
+    if removed is not None:
         messages.success(request, f"{link.supplier.name} no longer supplies {link.consumer.name}.")
     return back_to(dept)
 
@@ -288,13 +290,8 @@ def link_move(
     if not form.is_valid():
         messages.error(request, "Move a link earlier or later.")
         return back_to(dept)
-    try:
-        change = link_shift(
-            link=link, actor=request.user, up=form.cleaned_data["direction"] == "up"
-        )
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, line)
-    else:
+    up = form.cleaned_data["direction"] == "up"
+    change = attempt(request, lambda: link_shift(link=link, actor=request.user, up=up))
+    if change is not None:
         tell(request, change, f"{link.supplier.name}'s funding order is saved.")
     return back_to(dept)

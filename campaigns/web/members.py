@@ -26,7 +26,7 @@ from campaigns.services.members import (
 )
 from campaigns.services.setup import SetupRefused
 from campaigns.web.access import found, gm_of
-from campaigns.web.editor import gm_board, tell
+from campaigns.web.editor import attempt, gm_board, tell
 from campaigns.web.members_forms import (
     KnowledgeBulkForm,
     KnowledgeGridForm,
@@ -113,15 +113,11 @@ def board_knowledge_bulk(request: HttpRequest, slug: str, board_slug: str) -> Ht
     data = form.cleaned_data
     member = member_for(viewer.campaign, data["member"]) if data["member"] else None
     department = department_by_pk(board, data["department"]) if data["department"] else None
-    try:
-        changed = knowledge_bulk(
-            board=board, actor=request.user, level=data["level"],
-            raise_only=data["how"] == "raise", member=member, department=department,
-        )  # fmt: skip
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, line)
-    else:
+    changed = attempt(request, lambda: knowledge_bulk(
+        board=board, actor=request.user, level=data["level"],
+        raise_only=data["how"] == "raise", member=member, department=department,
+    ))  # fmt: skip
+    if changed is not None:
         messages.success(request, f"Done: {count(changed, 'level')} changed on {board.name}.")
     return same_page("board_knowledge", slug, board_slug, grid.page.number)
 
@@ -171,16 +167,11 @@ def member_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, "Choose the player who takes over.")
         return redirect("member_edit", slug, member.pk)
     successor = next(m for m in page.successors if m.pk == form.cleaned_data["successor"])
-    try:
-        handed = member_replace(
-            member=member,
-            actor=request.user,
-            successor=successor,
-            knowledge=form.cleaned_data["knowledge"],
-        )
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, line)
+    knowledge = form.cleaned_data["knowledge"]
+    handed = attempt(request, lambda: member_replace(
+        member=member, actor=request.user, successor=successor, knowledge=knowledge
+    ))  # fmt: skip
+    if handed is None:
         return redirect("member_edit", slug, member.pk)
     held = count(sum(len(s) for s in handed.values()), "department")
     messages.success(
@@ -197,11 +188,7 @@ def member_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """GET: what removing the member does. POST: remove them."""
     member = gm_member(request, slug, pk)
     if request.method == "POST":
-        try:
-            member_remove(member=member, actor=request.user)
-        except SetupRefused as error:
-            for line in error.messages:
-                messages.error(request, line)
+        if attempt(request, lambda: member_remove(member=member, actor=request.user)) is None:
             return redirect("member_edit", slug, member.pk)
         messages.success(request, f"{member.display_name} is removed from the campaign.")
         return redirect("players", slug)
