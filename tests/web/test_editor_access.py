@@ -99,3 +99,24 @@ def test_a_removed_member_gets_404_like_a_stranger(demo: Campaign, client_for: C
         args = [SLUG] if name == "campaign" else [SLUG, "city"]
         assert client_for("alice").get(reverse(name, args=args)).status_code == 404
     assert client_for("alice").get(reverse("orders", args=[SLUG])).status_code == 404
+
+
+def test_the_gm_finds_the_editor_from_the_campaign_and_board_pages_and_players_do_not(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    links = [
+        reverse("board_new", args=[SLUG]),
+        reverse("board_edit", args=[SLUG, "city"]),
+        reverse("board_structures", args=[SLUG, "city"]),
+        reverse("board_knowledge", args=[SLUG, "harbour"]),
+    ]
+    gm_page = client_for("gm").get(reverse("campaign", args=[SLUG])).content.decode()
+    assert all(link in gm_page for link in links)
+    board_page = client_for("gm").get(reverse("board", args=[SLUG, "city"])).content.decode()
+    assert all(link in board_page for link in links[1:3])
+    players = client_for("gm").get(reverse("players", args=[SLUG])).content.decode()
+    assert reverse("member_edit", args=[SLUG, member(demo, "bob").pk]) in players
+    for page in ("campaign", "board"):
+        args = [SLUG] if page == "campaign" else [SLUG, "city"]
+        html = client_for("alice").get(reverse(page, args=args)).content.decode()
+        assert not any(link in html for link in links), page
