@@ -31,7 +31,8 @@ from campaigns.selectors.editor import (
 )
 from campaigns.selectors.state import board_state
 
-from .setup import SetupRefused, audit_record
+from .audit import audit_record
+from .setup import SetupRefused
 
 # The card's own fields, as the department form and the services name them.
 CARD_FIELDS = (

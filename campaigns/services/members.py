@@ -24,9 +24,10 @@ from campaigns.models import (
 )
 from campaigns.selectors.visibility import department_rows
 
+from .audit import audit_record
 from .editor import Change, board_change, department_assign, structure_for
 from .orders import attempt_notify, order_changed
-from .setup import SetupRefused, audit_record
+from .setup import SetupRefused
 
 Role = Membership.Role
 LEVEL_NAMES = {level.value: level.label for level in Knowledge.Level}

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from campaigns.models import AuditEntry, Campaign, Invitation, Membership
 
-from .setup import audit_record
+from .audit import audit_record
 
 MAX_USES = 50
 MAX_DAYS = 60

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from campaigns.models import Alignment, AuditEntry, Board, Campaign, Membership
 from campaigns.selectors.setup import engine_problems
 
+from .audit import audit_record
 from .boards import board_import
 from .campaigns import alignments_create_default
 
@@ -39,20 +40,6 @@ class SetupRefused(ValueError):
     def __init__(self, messages: list[str]) -> None:
         super().__init__("; ".join(messages))
         self.messages = messages
-
-
-def audit_record(
-    *,
-    campaign: Campaign,
-    actor: AbstractBaseUser | None,
-    action: str,
-    target: str,
-    before: dict[str, Any],
-    after: dict[str, Any],
-) -> AuditEntry:
-    return AuditEntry.objects.create(
-        campaign=campaign, actor=actor, action=action, target=target, before=before, after=after
-    )
 
 
 def unique_slug(name: str) -> str:
