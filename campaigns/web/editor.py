@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns.models import Board, Department, Membership
+from campaigns.models import Board, Department, Link, Membership
 from campaigns.selectors.editor import (
     active_players,
     board_editor_page,
@@ -238,6 +238,14 @@ def department_delete(
 # --- Links --------------------------------------------------------------------------------------
 
 
+def gm_link(
+    request: HttpRequest, slug: str, board_slug: str, dept_slug: str, pk: int
+) -> tuple[Department, Link]:
+    """The department whose page the GM is on, and a link of its board."""
+    board, dept = gm_department(request, slug, board_slug, dept_slug)
+    return dept, found(link_for(board, pk), "no such link")
+
+
 def back_to(dept: Department) -> HttpResponse:
     return redirect("department_edit", dept.board.campaign.slug, dept.board.slug, dept.slug)
 
@@ -268,8 +276,7 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
 def link_delete(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str, pk: int
 ) -> HttpResponse:
-    board, dept = gm_department(request, slug, board_slug, dept_slug)
-    link = found(link_for(board, pk), "no such link")
+    dept, link = gm_link(request, slug, board_slug, dept_slug, pk)
     removed = attempt(
         request, lambda: link_remove(link=link, actor=request.user), "The link stays: "
     )
@@ -284,8 +291,7 @@ def link_move(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str, pk: int
 ) -> HttpResponse:
     """One place earlier or later in the supplier's funding order (R12)."""
-    board, dept = gm_department(request, slug, board_slug, dept_slug)
-    link = found(link_for(board, pk), "no such link")
+    dept, link = gm_link(request, slug, board_slug, dept_slug, pk)
     form = LinkShiftForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Move a link earlier or later.")
