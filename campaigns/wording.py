@@ -123,8 +123,9 @@ def sentence(text: str) -> str:
 
 
 def slug_pattern(slug: str) -> re.Pattern[str]:
-    """A slug as a whole word of an engine reason (slugs contain hyphens)."""
-    return re.compile(rf"(?<![\w-]){re.escape(slug)}(?![\w-])")
+    """A slug as a whole word of an engine reason (slugs contain hyphens, so a hyphen goes
+    on the word; but not the one of an arrow, as in the engine's "link mint->treasury")."""
+    return re.compile(rf"(?<![\w-]){re.escape(slug)}(?![\w]|-(?!>))")
 
 
 def slugs_named(reason: str, slugs: Iterable[str]) -> list[str]:
@@ -139,3 +140,33 @@ def with_names(reason: str, names: Mapping[str, str]) -> str:
     for slug in slugs_named(reason, names):
         text = slug_pattern(slug).sub(names[slug], text)
     return sentence(text)
+
+
+# --- The GM's editor (RULES R53): what the engine's review of a change means ----------------------
+
+
+def stranded_text(department: str, player: str) -> str:
+    """R13: why a change that strands a department in a structure is refused."""
+    return (
+        f"{department} would stay in {player}'s structure without being a home department or "
+        "linked to another department of it, and would leave the structure at the next link "
+        f"phase (R13). Make it a home department, link it to one of {player}'s departments, "
+        "or take it out of the structure first."
+    )
+
+
+def discard_text(department: str, tokens: Mapping[str, int], capacity: int) -> str:
+    """R36: why a change that gives a department tokens it cannot keep is refused."""
+    return (
+        f"{department} would discard {tokens_text(tokens)} at the next spawn and consume: it "
+        f"can keep {count(capacity, 'token')}, its capacity (its production times its chain "
+        "length, R36). Give it fewer tokens, or more production."
+    )
+
+
+def unfunded_text(department: str, kind: str) -> str:
+    """R33: a note on a department nothing on its board can fund."""
+    return (
+        f"Nothing on this board produces {TYPE_LABELS.get(kind, kind)}: {department} can be "
+        "funded only from its own stash (R33)."
+    )

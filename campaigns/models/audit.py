@@ -22,6 +22,10 @@ class AuditEntry(models.Model):
         MEMBERS = "members", "Players and invitations"
         ROLLBACK = "rollback", "Turn undone"
         CAMPAIGN = "campaign", "Campaign ended or opened"
+        DEPARTMENT = "department", "Department"
+        LINK = "link", "Link"
+        STRUCTURE = "structure", "Structures"
+        KNOWLEDGE = "knowledge", "Knowledge"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)

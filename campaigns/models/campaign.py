@@ -88,6 +88,9 @@ class Membership(models.Model):
         GM = "gm", "Game master"
         PLAYER = "player", "Player"
         OBSERVER = "observer", "Observer"
+        # Removed by the GM: kept so the campaign's history keeps their orders and
+        # name, but they no longer reach the campaign (selectors/pages.py).
+        REMOVED = "removed", "Removed"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

@@ -94,6 +94,7 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     current = Turn.objects.filter(campaign=OuterRef("campaign")).order_by(OPEN_FIRST, "-number")
     memberships = (
         Membership.objects.filter(user=user)
+        .exclude(role=Membership.Role.REMOVED)
         .select_related("campaign")
         .annotate(
             turn_number=Subquery(current.values("number")[:1]),
@@ -122,11 +123,14 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
 
 def membership_for(user: AnyUser, campaign: Campaign) -> Membership | None:
     """`user`'s membership of `campaign`, or None. Staff and superusers are not special: a
-    campaign a user is not in does not exist for them (R50)."""
+    campaign a user is not in (or was removed from by the GM) does not exist for them (R50)."""
     if not user.is_authenticated:
         return None
     membership = (
-        Membership.objects.select_related("user").filter(user=user, campaign=campaign).first()
+        Membership.objects.select_related("user")
+        .filter(user=user, campaign=campaign)
+        .exclude(role=Membership.Role.REMOVED)
+        .first()
     )
     if membership is not None:
         membership.campaign = campaign
@@ -141,6 +145,7 @@ def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     return (
         Membership.objects.select_related("campaign", "user")
         .filter(user=user, campaign__slug=slug)
+        .exclude(role=Membership.Role.REMOVED)
         .first()
     )
 

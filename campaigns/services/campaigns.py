@@ -204,7 +204,8 @@ def members_tell(campaign: Campaign, subject: str, text: str) -> None:
     a notice belongs to a turn, and an ended campaign says it on its page."""
     url = campaign.get_absolute_url()
     body = f"{text}\n\n{absolute_url(url)}"
-    for member in campaign.memberships.select_related(*MAIL_RELATED):
+    members = campaign.memberships.exclude(role=Membership.Role.REMOVED)
+    for member in members.select_related(*MAIL_RELATED):
         member.campaign = campaign
         transaction.on_commit(
             lambda m=member: mail_member(m, TURN_PROCESSED, subject, body), robust=True

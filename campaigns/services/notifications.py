@@ -79,8 +79,8 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
     reader sees. Returns how many mails went out."""
     path = reverse("turn_report", args=[campaign.slug, number])
     sent = 0
-    members = campaign.memberships.select_related(*MAIL_RELATED).exclude(
-        role=Membership.Role.OBSERVER
+    members = campaign.memberships.select_related(*MAIL_RELATED).filter(
+        role__in=[Membership.Role.PLAYER, Membership.Role.GM]
     )
     for member in members:
         member.campaign = campaign

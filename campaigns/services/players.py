@@ -70,7 +70,8 @@ def invitation_accept(
     *, invitation: Invitation, user: AbstractBaseUser, now: dt.datetime | None = None
 ) -> tuple[Membership, bool]:
     """`user` joins the campaign through the link: (their membership, whether it is new).
-    Someone already in the campaign keeps their role and uses nothing up. The invitation row
+    Someone already in the campaign keeps their role and uses nothing up; someone the GM
+    removed comes back in their old membership (their history stays theirs). The invitation row
     is locked, so two people cannot both take a single-use link's last place."""
     now = now or timezone.now()
     with transaction.atomic():
@@ -78,14 +79,19 @@ def invitation_accept(
             Invitation.objects.select_for_update().select_related("campaign").get(pk=invitation.pk)
         )
         existing = Membership.objects.filter(campaign=locked.campaign, user=user).first()
-        if existing is not None:
+        if existing is not None and existing.role != Membership.Role.REMOVED:
             return existing, False
         closed = locked.why_closed(now)
         if closed:
             raise InvitationClosed(closed)
-        membership = Membership.objects.create(
-            campaign=locked.campaign, user=user, role=locked.role
-        )
+        if existing is not None:  # removed by the GM, invited back: the same membership
+            membership = existing
+            membership.role = locked.role
+            membership.save(update_fields=["role"])
+        else:
+            membership = Membership.objects.create(
+                campaign=locked.campaign, user=user, role=locked.role
+            )
         locked.used += 1
         locked.save(update_fields=["used"])
         audit_record(

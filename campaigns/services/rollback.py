@@ -146,7 +146,10 @@ def restore_boards(campaign: Campaign, turn: Turn) -> None:
         r.board_id: r.report.get("departments", {})
         for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
     }
-    members = set(campaign.memberships.values_list("pk", flat=True))
+    # A player removed since the turn gets nothing back: their departments stay uncontrolled.
+    members = set(
+        campaign.memberships.exclude(role=Membership.Role.REMOVED).values_list("pk", flat=True)
+    )
     for record in records:
         board_restore(
             record.board, record.before, previous.get(record.board_id, {}), members=members

@@ -24,7 +24,8 @@ from campaigns.services.campaigns import (
     turn_extend_deadline,
     turn_process_now,
 )
-from campaigns.services.turns import campaign_start
+from campaigns.services.setup import SetupRefused
+from campaigns.services.start import campaign_start_checked
 from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
 from campaigns.web.posted import posted
@@ -82,9 +83,23 @@ def gm_action(
 @require_POST
 @login_required
 def start(request: HttpRequest, slug: str) -> HttpResponse:
-    return gm_action(
-        request, slug, lambda c: campaign_start(campaign=c), "The campaign has started."
-    )
+    """Start the campaign once it can run; otherwise list what is missing (selectors/start.py)
+    and start nothing."""
+    campaign = gm_of(request, slug).campaign
+    try:
+        campaign_start_checked(campaign=campaign)
+    except SetupRefused as refused:
+        context = {
+            "campaign": campaign,
+            "problems": refused.messages,
+            "boards": selectors.boards_of(campaign),
+        }
+        return render(request, "campaigns/editor/start_problems.html", context)
+    except ValueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The campaign has started.")
+    return redirect(campaign)
 
 
 @require_POST

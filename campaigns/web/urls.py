@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from campaigns.web import campaign, orders, players, reports, rules, running, setup
+from campaigns.web import (
+    campaign,
+    editor,
+    members,
+    orders,
+    players,
+    reports,
+    rules,
+    running,
+    setup,
+)
 
 urlpatterns = [
     path("", campaign.home, name="home"),
@@ -75,4 +85,31 @@ urlpatterns += [
     path("c/<slug:slug>/end/", running.end, name="campaign_end"),
     path("c/<slug:slug>/open/", running.open_to_all, name="campaign_open"),
     path("c/<slug:slug>/archive.json", running.archive, name="campaign_archive"),
+]
+
+# The GM's board and department editor (web/editor.py; RULES R4, R10-R13, R53).
+BOARD = "c/<slug:slug>/board/<slug:board_slug>/"
+DEPARTMENT = f"{BOARD}edit/<slug:dept_slug>/"
+urlpatterns += [
+    path("c/<slug:slug>/boards/new/", editor.board_new, name="board_new"),
+    path(f"{BOARD}edit/", editor.board_edit, name="board_edit"),
+    path(f"{BOARD}remove/", editor.board_delete, name="board_delete"),
+    path(f"{BOARD}departments/new/", editor.department_new, name="department_new"),
+    path(DEPARTMENT, editor.department_edit, name="department_edit"),
+    path(f"{DEPARTMENT}remove/", editor.department_delete, name="department_delete"),
+    path(f"{DEPARTMENT}links/new/", editor.link_new, name="link_new"),
+    path(f"{DEPARTMENT}links/<int:pk>/remove/", editor.link_delete, name="link_delete"),
+    path(f"{DEPARTMENT}links/<int:pk>/move/", editor.link_move, name="link_move"),
+]
+
+# Structures, knowledge and members (web/members.py; RULES R13, R50, R70).
+urlpatterns += [
+    path(f"{BOARD}structures/", members.board_structures, name="board_structures"),
+    path(f"{BOARD}knowledge/", members.board_knowledge, name="board_knowledge"),
+    path(f"{BOARD}knowledge/bulk/", members.board_knowledge_bulk, name="board_knowledge_bulk"),
+    path("c/<slug:slug>/players/<int:pk>/", members.member_edit, name="member_edit"),
+    path(
+        "c/<slug:slug>/players/<int:pk>/replace/", members.member_hand_over, name="member_replace"
+    ),
+    path("c/<slug:slug>/players/<int:pk>/remove/", members.member_delete, name="member_remove"),
 ]

@@ -10,7 +10,13 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Membership, Turn
-from tests.factories import CampaignFactory, MembershipFactory
+from tests.factories import (
+    BoardFactory,
+    CampaignFactory,
+    DepartmentFactory,
+    MembershipFactory,
+    StructureFactory,
+)
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
@@ -77,6 +83,10 @@ def test_gm_actions_need_the_csrf_token(demo: Campaign) -> None:
 
 def test_r31_the_gm_starts_a_draft_campaign(client: Client) -> None:
     gm = MembershipFactory(role=Membership.Role.GM, campaign=CampaignFactory(slug="fresh"))
+    # What a campaign needs to start (tests/web/test_start_checks.py): a board, and a player
+    # holding a department on it.
+    structure = StructureFactory(board=BoardFactory(campaign=gm.campaign))
+    DepartmentFactory(board=structure.board, structure=structure, home=True)
     client.force_login(gm.user)
     response = client.post(reverse("campaign_start", args=["fresh"]), follow=True)
     assert messages_of(response) == ["The campaign has started."]

@@ -166,6 +166,57 @@ def turn_url(name: str, *extra: Any) -> Callable[[World], str]:
     return lambda w: reverse(name, args=[SLUG, *extra])
 
 
+def editor_url(name: str, *extra: Any) -> Callable[[World], str]:
+    """A URL of the GM's editor on the city board; `extra` may hold callables of the world."""
+    return lambda w: reverse(
+        name, args=[SLUG, "city", *(e(w) if callable(e) else e for e in extra)]
+    )
+
+
+def mint_link(w: World) -> int:
+    from campaigns.models import Link
+
+    return Link.objects.get(supplier__slug="mint", consumer__slug="treasury").pk
+
+
+def bob(w: World) -> int:
+    return member(w.campaign, "bob").pk
+
+
+CARD = ("name", "description", "effect", "obstruct", "impress", "consumes_type",
+        "consumes_amount", "produces_type", "produces_amount", "alignments", "flaws", "money",
+        "people", "authority", "controller", "home",
+        *(f"functions-{f}" for f in ("TOTAL_FORMS", "INITIAL_FORMS", "MAX_NUM_FORMS",
+                                     "0-name", "0-skill", "0-DELETE", "1-name")))  # fmt: skip
+EDITOR_ENDPOINTS = [
+    Endpoint("board_new", "gm", turn_url("board_new")),
+    Endpoint("board_edit", "gm", editor_url("board_edit")),
+    Endpoint("board_delete", "gm", editor_url("board_delete"), ()),
+    Endpoint("department_new", "gm", editor_url("department_new"), ("slug", *CARD)),
+    Endpoint("department_edit", "gm", editor_url("department_edit", "mint"), CARD),
+    Endpoint("department_delete", "gm", editor_url("department_delete", "archives"), ()),
+    Endpoint("link_new", "gm", editor_url("link_new", "mint"), ("direction", "partner")),
+    Endpoint("link_delete", "gm", editor_url("link_delete", "mint", mint_link), ()),
+    Endpoint("link_move", "gm", editor_url("link_move", "mint", mint_link), ("direction",)),
+    Endpoint("board_structures", "gm", editor_url("board_structures")),
+    Endpoint("board_knowledge", "gm", editor_url("board_knowledge")),
+    Endpoint(
+        "board_knowledge_bulk",
+        "gm",
+        editor_url("board_knowledge_bulk"),
+        ("member", "department", "level", "how"),
+    ),
+    Endpoint("member_edit", "gm", lambda w: reverse("member_edit", args=[SLUG, bob(w)])),
+    Endpoint(
+        "member_replace",
+        "gm",
+        lambda w: reverse("member_replace", args=[SLUG, bob(w)]),
+        ("successor", "knowledge"),
+    ),
+    Endpoint("member_remove", "gm", lambda w: reverse("member_remove", args=[SLUG, bob(w)]), ()),
+]
+
+
 ORDER_FORMS = [
     Endpoint(f"order_new {board} {kind}", "alice", turn_url("order_new", board, kind))
     for board in ("city", "harbour")
@@ -248,6 +299,7 @@ ENDPOINTS = [
     Endpoint(
         "invitation_join", "", lambda w: reverse("invitation_join", args=[w.invitation.token])
     ),
+    *EDITOR_ENDPOINTS,
     Endpoint("login", "", lambda w: reverse("login")),
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
     Endpoint("password_reset", "", lambda w: reverse("password_reset")),
