@@ -1,6 +1,6 @@
-"""Throttling of the account pages: the log-in lock-out page (django-axes calls
-`lockout_response`), the client address both throttles count by, and a password-reset view
-that limits the mail it sends.
+"""The account pages beyond Django's own: signing up, and throttling (the log-in lock-out
+page django-axes calls, `lockout_response`; the client address the throttles count by; a
+password-reset view that limits the mail it sends; a limit on new accounts per address).
 
 Settings: LOGIN_FAILURE_LIMIT (failures, and reset requests per address) and
 LOGIN_LOCKOUT_MINUTES (how long a lock and a reset window last), see settings.py.
@@ -11,11 +11,16 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django import forms
 from django.conf import settings
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import PasswordResetView
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
 
 TOO_MANY = 429
 
@@ -78,3 +83,34 @@ class ThrottledPasswordResetView(PasswordResetView):
         if count(f"password-reset:mail:{digest}") > 1:
             return HttpResponseRedirect(self.get_success_url())
         return super().form_valid(form)
+
+
+class SignUpForm(UserCreationForm):
+    """A new account: from the sign-up page, or from a campaign's invitation link."""
+
+    email = forms.EmailField(help_text="Turn reports, reminders and attack notices are sent here.")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Anyone may make an account (to start a campaign of their own, or before following an
+    invitation); LOGIN_FAILURE_LIMIT new accounts per address per window, so the page cannot
+    be used to make accounts in bulk. `next` (a page of this site) is where to go after."""
+    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = ""
+    form = SignUpForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        if count(f"signup:ip:{client_ip(request)}") > settings.LOGIN_FAILURE_LIMIT:
+            return throttled_page(
+                request,
+                "Too many new accounts from your address. "
+                f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+            )
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(next_url or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": next_url})

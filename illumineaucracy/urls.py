@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from illumineaucracy.accounts import ThrottledPasswordResetView
+from illumineaucracy.accounts import ThrottledPasswordResetView, signup
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -11,6 +11,7 @@ urlpatterns = [
         ThrottledPasswordResetView.as_view(),
         name="password_reset",
     ),
+    path("accounts/signup/", signup, name="signup"),
     # login/, logout/, password_change/, ... with templates in templates/registration/.
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("campaigns.web.urls")),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 
 from campaigns.models import Invitation
 from campaigns.services.players import MAX_DAYS, MAX_USES
+from illumineaucracy.accounts import SignUpForm
+
+__all__ = ["InvitationForm", "SignUpForm"]
 
 
 class InvitationForm(forms.Form):
@@ -21,12 +23,3 @@ class InvitationForm(forms.Form):
         help_text="1: a link for one person. More: one link you can share with a group.",
     )
     days = forms.IntegerField(min_value=1, max_value=MAX_DAYS, initial=14, label="Valid for (days)")
-
-
-class SignUpForm(UserCreationForm):
-    """A new account, made from an invitation link."""
-
-    email = forms.EmailField(help_text="Turn reports, reminders and attack notices are sent here.")
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")

@@ -301,6 +301,7 @@ ENDPOINTS = [
     ),
     *EDITOR_ENDPOINTS,
     Endpoint("login", "", lambda w: reverse("login")),
+    Endpoint("signup", "", lambda w: reverse("signup")),
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
     Endpoint("password_reset", "", lambda w: reverse("password_reset")),
     Endpoint("password_change", "alice", lambda w: reverse("password_change")),

@@ -1,0 +1,54 @@
+"""Anyone may make an account (to start a campaign as its GM, or before an invitation), a
+limited number per address; the page sends them on only to a page of this site."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client, override_settings
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+URL = reverse("signup")
+
+
+def form(username: str, **extra: str) -> dict[str, str]:
+    password = "a-long-pass-phrase-9"
+    fields = {"username": username, "email": f"{username}@example.org"}
+    return {**fields, "password1": password, "password2": password, **extra}
+
+
+def test_a_new_person_makes_an_account_and_is_logged_in() -> None:
+    client = Client()
+    response = client.post(URL, form("nadia"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("home")
+    assert response.context["user"].get_username() == "nadia"
+    assert "New campaign" in response.content.decode()
+    assert get_user_model().objects.get(username="nadia").email == "nadia@example.org"
+
+
+def test_mistakes_are_shown_and_nothing_is_made() -> None:
+    response = Client().post(URL, form("nadia", password2="something-else"))
+    assert response.status_code == 200
+    assert "The two password fields didn’t match." in response.content.decode()
+    assert not get_user_model().objects.filter(username="nadia").exists()
+
+
+def test_it_goes_on_to_a_page_of_this_site_only() -> None:
+    client = Client()
+    response = client.post(URL, form("nadia", next="/rules/"))
+    assert response["Location"] == "/rules/"
+    response = Client().post(URL, form("omar", next="https://evil.example/"))
+    assert response["Location"] == reverse("home")
+
+
+@override_settings(LOGIN_FAILURE_LIMIT=2)
+def test_an_address_makes_a_limited_number_of_accounts() -> None:
+    cache.clear()
+    for name in ("a1", "a2"):
+        assert Client().post(URL, form(name)).status_code == 302
+    response = Client().post(URL, form("a3"))
+    assert response.status_code == 429
+    assert "Too many new accounts from your address" in response.content.decode()
+    assert not get_user_model().objects.filter(username="a3").exists()
