@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
 
@@ -22,6 +23,7 @@ class AuditEntry(models.Model):
         MEMBERS = "members", "Players and invitations"
         ROLLBACK = "rollback", "Turn undone"
         CAMPAIGN = "campaign", "Campaign ended or opened"
+        PRESS = "press", _("Press rules and hidden messages")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)
