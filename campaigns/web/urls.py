@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from campaigns.web import campaign, orders, players, reports, rules, running, setup
+from campaigns.web import (
+    campaign,
+    orders,
+    players,
+    profile,
+    reports,
+    rules,
+    running,
+    setup,
+)
 
 urlpatterns = [
     path("", campaign.home, name="home"),
@@ -75,4 +84,10 @@ urlpatterns += [
     path("c/<slug:slug>/end/", running.end, name="campaign_end"),
     path("c/<slug:slug>/open/", running.open_to_all, name="campaign_open"),
     path("c/<slug:slug>/archive.json", running.archive, name="campaign_archive"),
+]
+
+# The user's profile and the footer's language switch (web/profile.py).
+urlpatterns += [
+    path("profile/", profile.profile, name="profile"),
+    path("language/", profile.language_switch, name="set_language"),
 ]

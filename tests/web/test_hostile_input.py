@@ -248,6 +248,9 @@ ENDPOINTS = [
     Endpoint(
         "invitation_join", "", lambda w: reverse("invitation_join", args=[w.invitation.token])
     ),
+    # The profile and the footer's language switch (web/profile.py).
+    Endpoint("profile", "alice", lambda w: reverse("profile")),
+    Endpoint("set_language", "alice", lambda w: reverse("set_language"), ("language", "next")),
     Endpoint("login", "", lambda w: reverse("login")),
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
     Endpoint("password_reset", "", lambda w: reverse("password_reset")),
