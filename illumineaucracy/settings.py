@@ -98,7 +98,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
-                # The viewer's time zone for times, and their name for the navbar.
+                # The viewer's time zone for times, and their unread press for the navbar.
                 "campaigns.web.preferences.preferences",
             ],
         },
@@ -281,6 +281,11 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {
         "task": "campaigns.tasks.send_reminders",
         "schedule": 5 * 60,
+    },
+    # Unread press by mail, at most once an hour per user, whatever the number of ticks.
+    "send-press-digests": {
+        "task": "campaigns.tasks.send_press_digests",
+        "schedule": 10 * 60,
     },
 }
 

@@ -13,8 +13,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+from django.utils.functional import SimpleLazyObject
 
 from campaigns.models import Profile
+from campaigns.selectors.press_unread import unread_counts
 from campaigns.selectors.profile import profile_of
 
 
@@ -57,11 +59,13 @@ class PreferencesMiddleware:
 
 def preferences(request: HttpRequest) -> dict[str, Any]:
     """Template context: `viewer_time_zone` (the profile's, "" for the browser's),
-    and `viewer_name` (the profile's display name, else the username)."""
+    `viewer_name` (the profile's display name, else the username) and `press_unread` (the
+    viewer's unread messages in all their campaigns; counted only if a page shows it)."""
     if not request.user.is_authenticated:
-        return {"viewer_time_zone": "", "viewer_name": ""}
+        return {"viewer_time_zone": "", "viewer_name": "", "press_unread": 0}
     profile = request_profile(request)
     return {
         "viewer_time_zone": profile.time_zone if profile_zone(profile) else "",
         "viewer_name": profile.display_name or request.user.get_username(),
+        "press_unread": SimpleLazyObject(lambda: sum(unread_counts(request.user).values())),
     }

@@ -13,7 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, NotificationSettings, Profile
+from campaigns.services.press import channel_ensure
 from tests.support.handmade import ClientFor
+from tests.support.press import say
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -30,12 +32,20 @@ def instants(page: str) -> list[tuple[str, str]]:
     return [(html.unescape(text), html.unescape(title)) for title, text in found]
 
 
-def test_alice_names_herself_and_the_navbar_says_so(demo: Campaign, client_for: ClientFor) -> None:
+def test_alice_names_herself_and_the_navbar_and_press_say_so(
+    demo: Campaign, client_for: ClientFor
+) -> None:
     alice = client_for("alice")
     assert save(alice, display_name="  Lady A  ").status_code == 302
     assert Profile.objects.get(user__username="alice").display_name == "Lady A"
     page = alice.get(reverse("home")).content.decode()
     assert 'id="nav-profile" title="Your profile">Lady A</a>' in page
+    # Press names her by the character the GM gave her first; without one, by this name.
+    demo.memberships.filter(user__username="alice").update(character_name="")
+    channel = channel_ensure(campaign=demo)
+    say(demo, "alice", channel, "Hello")
+    bob_page = client_for("bob").get(reverse("press_conversation", args=[SLUG, channel.pk]))
+    assert "Lady A" in bob_page.content.decode()
 
 
 def test_a_bad_time_zone_or_language_is_refused_and_nothing_changes(
