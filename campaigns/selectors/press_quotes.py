@@ -30,7 +30,8 @@ TOKEN = re.compile(r"[^\w-]+")
 
 @dataclass(frozen=True)
 class QuoteView:
-    label: str
+    summary: str  # "Move on The City"
+    label: str  # the link's words
     url: str | None  # None for members who queue no orders (the GM, observers)
 
 
@@ -62,20 +63,21 @@ def quote_view(quote: dict[str, object], quotes: Quotes) -> QuoteView | None:
     if board not in quotes.boards or kind not in Order.Kind.values or not isinstance(fields, dict):
         return None
     board, kind = str(board), str(kind)
-    label = _("Order form: %(kind)s on %(board)s, prefilled") % {
+    summary = _("%(kind)s on %(board)s") % {
         "kind": Order.Kind(kind).label,
         "board": quotes.boards[board],
     }
+    label = _("Order form: %(order)s, prefilled") % {"order": summary}
     reader = quotes.reader
     if reader.role != Membership.Role.PLAYER:
-        return QuoteView(label=label, url=None)
+        return QuoteView(summary=summary, label=label, url=None)
     shown = {
         name: values
         for name, values in fields.items()
         if isinstance(values, list) and not names_hidden(values, quotes.hidden[board])
     }
     path = reverse("order_new", args=[reader.campaign.slug, board, kind])
-    return QuoteView(label=label, url=f"{path}?{urlencode(shown, doseq=True)}")
+    return QuoteView(summary=summary, label=label, url=f"{path}?{urlencode(shown, doseq=True)}")
 
 
 def names_hidden(values: list[object], hidden: frozenset[str]) -> bool:

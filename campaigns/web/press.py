@@ -185,10 +185,7 @@ def press_quote(request: HttpRequest, slug: str, board_slug: str, kind: str) -> 
     request.session[PENDING_QUOTE] = {"campaign": viewer.campaign.pk, "quote": quote}
     messages.info(
         request,
-        _(
-            "The order is ready to quote: open a conversation (or start one) and write "
-            "your message; the order goes with it as a link to the order form."
-        ),
+        _("Open a conversation or start one: your next message takes the order along."),
     )
     return redirect("press", slug)
 

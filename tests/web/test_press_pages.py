@@ -284,7 +284,7 @@ def test_a_quoted_order_links_to_the_order_form_prefilled(
     quote = reverse("press_quote", args=[SLUG, "city", "move"])
     assert alice.post(quote, {**move, "client_token": "x", "turn": "1"}).status_code == 302
     index = text_of(alice.get(reverse("press", args=[SLUG])))
-    assert "Quoted order: Order form: Move on The City of Tourmaline, prefilled" in index
+    assert "Ready to quote in your next message: Move on The City of Tourmaline." in index
     start(alice, ["bob"], "I will do this for you", "Quote", attach_quote="on")
     message = Message.objects.get()
     assert message.quote == {
@@ -313,7 +313,7 @@ def test_a_quoted_order_links_to_the_order_form_prefilled(
     offered = [v for v, _ in bob_form.context["form"].fields["route"].choices]
     assert "treasury,mint,city-watch" not in offered
     # The quote went with the message: the next one carries none.
-    assert "Quoted order" not in text_of(alice.get(reverse("press", args=[SLUG])))
+    assert "Ready to quote" not in text_of(alice.get(reverse("press", args=[SLUG])))
     # A GM who reads press sees the quote without a link: the GM queues no orders.
     rules(demo, "full", gm_reads=True)
     gm_page = client_for("gm").get(conversation_url(message.conversation_id)).content.decode()
