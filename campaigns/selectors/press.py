@@ -153,10 +153,6 @@ def message_for(viewer: Membership, pk: int) -> Message | None:
     return row
 
 
-def channel_of(campaign: Campaign) -> Conversation | None:
-    return Conversation.objects.filter(campaign=campaign, is_public=True).first()
-
-
 # --- Messages ------------------------------------------------------------------------------
 
 

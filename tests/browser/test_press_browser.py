@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Campaign, Message
+from campaigns.models import Message
 from campaigns.services.demo import demo_create
 from campaigns.services.press import press_rules_set
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
@@ -21,9 +21,12 @@ ALICE, BOB = "Alice Ambergris, Comptroller", "Bob Brackwater, Guildmaster"
 POLL_WAIT = 15_000  # ms: press.js asks every 5 s
 
 
-def set_rules(campaign: Campaign, rules: str, gm_reads: bool = False) -> None:
+def game(live_server: Any, rules: str, gm_reads: bool = False) -> tuple[str, str]:
+    """The demo campaign under `rules`: (the live server's address, the campaign's slug)."""
+    campaign = demo_create()
     gm = member(campaign, "gm").user
     press_rules_set(campaign=campaign, actor=gm, rules=rules, gm_reads=gm_reads)
+    return live_server.url, campaign.slug
 
 
 def open_press(page: Any, base: str, slug: str) -> None:
@@ -44,9 +47,7 @@ def test_two_players_talk_privately_and_the_reply_arrives_without_reloading(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = demo_create()
-    set_rules(campaign, rules, gm_reads=rules == "grey")
-    base, slug = live_server.url, campaign.slug
+    base, slug = game(live_server, rules, gm_reads=rules == "grey")
     alice = log_in(browser, base, "alice", DESKTOP)
     bob = log_in(browser, base, "bob", PHONE)
 
@@ -100,9 +101,7 @@ def test_under_public_press_players_talk_in_the_channel_only(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = demo_create()
-    set_rules(campaign, "public")
-    base, slug = live_server.url, campaign.slug
+    base, slug = game(live_server, "public")
     alice = log_in(browser, base, "alice", DESKTOP)
     bob = log_in(browser, base, "bob", PHONE)
     open_press(alice, base, slug)
@@ -128,9 +127,7 @@ def test_under_no_press_players_cannot_write_and_the_gm_still_announces(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = demo_create()
-    set_rules(campaign, "none")
-    base, slug = live_server.url, campaign.slug
+    base, slug = game(live_server, "none")
     gm = log_in(browser, base, "gm", DESKTOP)
     gm.goto(f"{base}{reverse('announcement_new', args=[slug])}")
     gm.fill("#id_text", "No press this week: the post office is on strike.")
@@ -155,8 +152,7 @@ def test_the_gm_sets_the_rules_and_hides_a_message(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = demo_create()
-    base, slug = live_server.url, campaign.slug
+    base, slug = game(live_server, "full")
     carol = log_in(browser, base, "carol", PHONE)
     open_press(carol, base, slug)
     carol.get_by_role("link", name="Everyone: the campaign's public channel").click()
@@ -197,9 +193,7 @@ def test_alice_quotes_a_move_and_bob_opens_it_prefilled(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = demo_create()
-    set_rules(campaign, "full")
-    base, slug = live_server.url, campaign.slug
+    base, slug = game(live_server, "full")
     alice = log_in(browser, base, "alice", PHONE)
     alice.goto(f"{base}{reverse('order_new', args=[slug, 'city', 'move'])}")
     alice.select_option("#id_route", "treasury,mint")

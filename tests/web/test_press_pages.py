@@ -326,3 +326,38 @@ def test_a_quote_of_an_unknown_kind_or_board_is_404(demo: Campaign, client_for: 
     for board, kind in [("city", "reinforce"), ("city", "nonsense"), ("atlantis", "move")]:
         response = alice.post(reverse("press_quote", args=[SLUG, board, kind]), {})
         assert response.status_code == 404, (board, kind)
+
+
+def test_an_order_form_link_with_junk_in_its_query_still_opens_the_form(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    from campaigns.web.order_forms import FORMS
+
+    alice = client_for("alice")
+    junk = {"route": "<script>", "tokens_money": "lots", "turn": "99", "client_token": "x"}
+    for kind, form_class in FORMS.items():
+        query = {**junk, **{name: "\x01 nonsense ' \" <b>" for name in form_class.base_fields}}
+        query.update(turn="99", client_token="x")
+        response = alice.get(reverse("order_new", args=[SLUG, "city", kind]), query)
+        assert response.status_code == 200, kind
+        form = response.context["form"]
+        assert not form.is_bound and form["turn"].value() == 1  # how it was opened: not taken
+        assert "<b>" not in response.content.decode().split('id="main-nav"')[1], kind
+
+
+def test_the_overview_costs_the_same_queries_however_many_campaigns(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    from tests.factories import MembershipFactory
+
+    bob, url = client_for("bob"), reverse("press_overview")
+    bob.get(url)
+    with CaptureQueriesContext(connection) as few:
+        bob.get(url)
+    user = member(demo, "bob").user
+    for _ in range(5):
+        MembershipFactory(user=user)
+    with CaptureQueriesContext(connection) as many:
+        page = text_of(bob.get(url))
+    assert len(many) == len(few)
+    assert page.count("all read") == 6
