@@ -198,7 +198,7 @@ def test_alice_quotes_a_move_and_bob_opens_it_prefilled(
     alice.goto(f"{base}{reverse('order_new', args=[slug, 'city', 'move'])}")
     alice.select_option("#id_route", "treasury,mint")
     alice.fill("#id_tokens_money", "1")
-    alice.get_by_role("button", name="Quote in a message…").click()
+    alice.get_by_role("button", name="Quote this order in a message…").click()
     expect(alice.locator("[data-pending-quote]")).to_contain_text("Move on The City")
     shot(alice, "press-quote-pending-alice-phone")
     start_conversation(alice, BOB, "I will send money through the Mint. Here is the order.")
