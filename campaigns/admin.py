@@ -102,3 +102,38 @@ class OrderLogAdmin(admin.ModelAdmin):
 admin.site.register(models.PlayerTurn)
 admin.site.register(models.Notice)
 admin.site.register(models.NotificationSettings)
+
+
+# --- Press and profiles (issue 13) ---------------------------------------------------------
+
+
+class SentOnceAdmin(admin.ModelAdmin):
+    """Messages and announcements are never changed or deleted (the GM hides a message on
+    the site, which keeps it in the audit log, R53)."""
+
+    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(models.Message)
+class MessageAdmin(SentOnceAdmin):
+    list_display = ["conversation", "seq", "sender", "created_at", "hidden_at"]
+
+
+@admin.register(models.Announcement)
+class AnnouncementAdmin(SentOnceAdmin):
+    list_display = ["campaign", "author", "created_at"]
+
+
+@admin.register(models.Conversation)
+class ConversationAdmin(admin.ModelAdmin):
+    list_display = ["pk", "campaign", "is_public", "subject", "last_seq", "last_message_at"]
+    list_filter = ["campaign", "is_public"]
+
+
+admin.site.register(models.Participant)
+admin.site.register(models.Profile)
+admin.site.register(models.DigestClock)

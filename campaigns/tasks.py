@@ -40,3 +40,13 @@ def send_reminders() -> int:
     from campaigns.services.reminders import reminders_send
 
     return reminders_send()
+
+
+@shared_task
+def send_press_digests() -> int:
+    """The press digest tick (every 10 minutes): mail each user their unread messages, at
+    most once an hour (services/press_mail.py claims each user by a conditional update, so
+    two ticks at once still send one mail). Returns how many users were mailed."""
+    from campaigns.services.press_mail import press_digests_send
+
+    return press_digests_send()

@@ -68,9 +68,14 @@ MIDDLEWARE = [
     # Right after SecurityMiddleware, as WhiteNoise asks: static files skip the rest.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language from the language cookie (the footer's switch) or Accept-Language;
+    # PreferencesMiddleware below puts the profile's first.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The logged-in user's profile: their language and time zone for this request.
+    "campaigns.web.preferences.PreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Django's own Content-Security-Policy header, from SECURE_CSP below.
@@ -92,6 +97,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+                # The viewer's time zone for times, and their unread press for the navbar.
+                "campaigns.web.preferences.preferences",
             ],
         },
     },
@@ -153,7 +161,11 @@ CACHES = {"default": env.cache_url("CACHE_URL", default=f"filecache://{VAR_DIR /
 
 # --- Time and language ----------------------------------------------------------------------
 # Store and compute in UTC; each campaign converts its deadline from its own time zone (R30).
-LANGUAGE_CODE = "en-us"
+# Each user may choose a time zone and a language in their profile (web/preferences.py);
+# without one the browser's zone (deadline.js) and language (Accept-Language) are used.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -269,6 +281,11 @@ CELERY_BEAT_SCHEDULE = {
     "send-reminders": {
         "task": "campaigns.tasks.send_reminders",
         "schedule": 5 * 60,
+    },
+    # Unread press by mail, at most once an hour per user, whatever the number of ticks.
+    "send-press-digests": {
+        "task": "campaigns.tasks.send_press_digests",
+        "schedule": 10 * 60,
     },
 }
 

@@ -7,6 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
 
@@ -26,6 +27,7 @@ class AuditEntry(models.Model):
         LINK = "link", "Link"
         STRUCTURE = "structure", "Structures"
         KNOWLEDGE = "knowledge", "Knowledge"
+        PRESS = "press", _("Press rules and hidden messages")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)

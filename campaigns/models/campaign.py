@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 def validate_time_zone(value: str) -> None:
@@ -33,6 +34,14 @@ class Campaign(models.Model):
         PAUSED = "paused", "Paused"
         FINISHED = "finished", "Finished"
 
+    class PressRules(models.TextChoices):
+        """What players may say to each other on the site (R62: deals are made by talking)."""
+
+        FULL = "full", _("Full press: private conversations and the public channel")
+        PUBLIC = "public", _("Public only: the public channel, no private conversations")
+        NONE = "none", _("No press: players write nothing; the GM's announcements only")
+        GREY = "grey", _("Grey press: like full press, but receivers do not see the sender")
+
     name = models.CharField(max_length=120)
     slug = models.SlugField(unique=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
@@ -52,6 +61,11 @@ class Campaign(models.Model):
     reminder_hours = models.PositiveSmallIntegerField(default=24)
     # R51: once the GM opens a finished campaign, every member sees everything of every turn.
     opened = models.BooleanField(default=False)
+    press_rules = models.CharField(
+        max_length=10, choices=PressRules.choices, default=PressRules.FULL
+    )
+    # Whether the GM may read private conversations they are not in (players are told).
+    gm_reads_press = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -78,6 +78,9 @@ class NotificationSettings(models.Model):
     turn_processed = models.BooleanField(default=True)
     reminders = models.BooleanField(default=True)
     attack_notices = models.BooleanField(default=True)
+    # Press: the GM's announcements, and at most one mail an hour about unread messages.
+    announcements = models.BooleanField(default=True)
+    press_digest = models.BooleanField(default=True)
 
     def __str__(self) -> str:
         return f"mail settings of {self.user}"

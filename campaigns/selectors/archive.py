@@ -23,12 +23,14 @@ from typing import Any
 from django.db.models import Model
 
 from campaigns.models import (
+    Announcement,
     AuditEntry,
     Campaign,
     Department,
     Knowledge,
     Link,
     Membership,
+    Message,
     Notice,
     Order,
     OrderLog,
@@ -222,6 +224,7 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
             .order_by("player_id", "department_id")
         ],  # fmt: skip
         "turns": turns_entries(campaign, ids, orders),
+        "press": press_entries(campaign, ids),
         "audit": [
             {
                 **plain(e, ("at", "action", "target", "before", "after")),
@@ -312,3 +315,35 @@ def record_entry(record: TurnRecord, ids: ArchiveIds) -> dict[str, Any]:
         "knowledge_before": swap_knowledge(record.knowledge_before, member),
         "created_at": record.created_at.isoformat(),
     }
+
+
+def press_entries(campaign: Campaign, ids: ArchiveIds) -> dict[str, Any]:
+    """The campaign's conversations with their messages and read marks, and the GM's
+    announcements (RULES R62 deals are made here, so they are part of the story)."""
+    name = ids.member_name
+    conversations = list(campaign.conversations.order_by("pk").prefetch_related("participants"))
+    messages: dict[int, list[dict[str, Any]]] = {c.pk: [] for c in conversations}
+    rows = Message.objects.filter(conversation__campaign=campaign).select_related("hidden_by")
+    for message in rows.order_by("conversation_id", "seq"):
+        messages[message.conversation_id].append(
+            {**plain(message, ("seq", "text", "quote", "created_at", "hidden_at")),
+             "sender": name[message.sender_id],
+             "hidden_by": message.hidden_by.get_username() if message.hidden_by else None}
+        )  # fmt: skip
+    return {
+        "conversations": [
+            {**plain(c, ("is_public", "subject", "created_at", "last_seq", "last_message_at")),
+             "started_by": name.get(c.started_by_id) if c.started_by_id else None,
+             "participants": [
+                 {"member": name[p.member_id], "last_read_seq": p.last_read_seq,
+                  "mailed_seq": p.mailed_seq}
+                 for p in sorted(c.participants.all(), key=lambda p: p.pk)
+             ],
+             "messages": messages[c.pk]}
+            for c in conversations
+        ],
+        "announcements": [
+            {**plain(a, ("text", "created_at")), "author": name[a.author_id]}
+            for a in Announcement.objects.filter(campaign=campaign).order_by("pk")
+        ],
+    }  # fmt: skip

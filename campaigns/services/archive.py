@@ -23,16 +23,20 @@ from campaigns.engine import EngineError
 from campaigns.engine.cli_io import parse_board
 from campaigns.models import (
     Alignment,
+    Announcement,
     AuditEntry,
     Board,
     Campaign,
+    Conversation,
     Department,
     Knowledge,
     Link,
     Membership,
+    Message,
     Notice,
     Order,
     OrderLog,
+    Participant,
     PlayerTurn,
     Structure,
     Turn,
@@ -133,6 +137,7 @@ class Importer:
         self.members = self.members_create()
         self.boards_create()
         self.turns_create()
+        self.press_create(self.archive.get("press") or {})
         self.audit_create()
         self.timestamps_restore()
         return campaign
@@ -258,6 +263,35 @@ class Importer:
         if pk is None:
             raise ArchiveError(f"recorded knowledge names {name!r}, who is not a member")
         return str(pk)
+
+    def press_create(self, press: dict[str, Any]) -> None:
+        users = get_user_model().objects
+        for entry in press.get("conversations", []):
+            fields = values(entry, ("is_public", "subject", "last_seq", "last_message_at"))
+            conversation = Conversation.objects.create(
+                campaign=self.campaign, started_by=self.members.get(entry["started_by"] or ""),
+                **fields,
+            )  # fmt: skip
+            self.later(conversation, ["created_at"], values(entry, ("created_at",)))
+            Participant.objects.bulk_create(
+                Participant(conversation=conversation, member=self.members[p["member"]],
+                            last_read_seq=p["last_read_seq"], mailed_seq=p["mailed_seq"])
+                for p in entry["participants"]
+            )  # fmt: skip
+            for m in entry["messages"]:
+                hidden_by = (
+                    users.filter(username=m["hidden_by"]).first() if m["hidden_by"] else None
+                )
+                message = Message.objects.create(
+                    conversation=conversation, sender=self.members[m["sender"]],
+                    hidden_by=hidden_by, **values(m, ("seq", "text", "quote", "hidden_at")),
+                )  # fmt: skip
+                self.later(message, ["created_at"], values(m, ("created_at",)))
+        for a in press.get("announcements", []):
+            announcement = Announcement.objects.create(
+                campaign=self.campaign, author=self.members[a["author"]], text=a["text"]
+            )
+            self.later(announcement, ["created_at"], values(a, ("created_at",)))
 
     def audit_create(self) -> None:
         users = get_user_model().objects

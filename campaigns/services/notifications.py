@@ -6,6 +6,7 @@ import datetime as dt
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.mail import send_mail
 from django.urls import reverse
 
@@ -13,6 +14,7 @@ from campaigns.models import Campaign, Membership, NotificationSettings
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
 TURN_PROCESSED, REMINDERS, ATTACK_NOTICES = "turn_processed", "reminders", "attack_notices"
+ANNOUNCEMENTS, PRESS_DIGEST = "announcements", "press_digest"
 
 
 def absolute_url(path: str) -> str:
@@ -35,8 +37,12 @@ def local_time_text(campaign: Campaign, instant: dt.datetime) -> str:
 
 def wants_mail(member: Membership, kind: str) -> bool:
     """Has this user left mail of `kind` switched on? (No settings row: everything on.)"""
+    return user_wants_mail(member.user, kind)
+
+
+def user_wants_mail(user: AbstractBaseUser, kind: str) -> bool:
     try:
-        chosen = member.user.notification_settings
+        chosen = user.notification_settings  # type: ignore[attr-defined]
     except NotificationSettings.DoesNotExist:
         return True
     return bool(getattr(chosen, kind))
@@ -46,14 +52,14 @@ def mail_member(member: Membership, kind: str, subject: str, body: str) -> bool:
     """Send one user mail of `kind` unless they switched it off or have no address. The
     one door for mail to players: call it after commit, never with anything the member's
     knowledge (R50) hides. Returns whether a mail went out."""
-    if not member.user.email or not wants_mail(member, kind):
+    return mail_user(member.user, kind, f"[{member.campaign.name}] {subject}", body)
+
+
+def mail_user(user: AbstractBaseUser, kind: str, subject: str, body: str) -> bool:
+    """`mail_member` for mail about several campaigns at once (the press digest)."""
+    if not getattr(user, "email", "") or not user_wants_mail(user, kind):
         return False
-    send_mail(
-        f"[{member.campaign.name}] {subject}",
-        body,
-        settings.DEFAULT_FROM_EMAIL,
-        [member.user.email],
-    )
+    send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [user.email])  # type: ignore[attr-defined]
     return True
 
 

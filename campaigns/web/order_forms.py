@@ -48,6 +48,11 @@ def fields_only_helper() -> FormHelper:
     return helper
 
 
+# Fields of every order form that say how it was opened, not what is ordered: a link that
+# prefills a form (a quoted order in press) leaves them out.
+NOT_PREFILLED = frozenset({"client_token", "turn"})
+
+
 class OrderForm(forms.Form):
     """Base: the one-time token (a form posted twice stores one order) and the context.
     Editing (initial given): the queued order being edited does not count against itself."""

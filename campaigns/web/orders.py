@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -21,7 +22,14 @@ from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.order_choices import kinds_offered
-from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, OrderForm, ReinforceForm
+from campaigns.web.order_forms import (
+    FORMS,
+    NOT_PREFILLED,
+    AttemptForm,
+    DefenceForm,
+    OrderForm,
+    ReinforceForm,
+)
 from campaigns.web.posted import posted
 
 Kind = Order.Kind
@@ -80,14 +88,33 @@ def order_form_page(
                     request, was_ready and not order_reads.is_ready(viewer, form.ctx.turn)
                 )
                 return redirect("orders", viewer.campaign.slug)
+    quotable = form.kind in FORMS
     context = {
         "campaign": viewer.campaign,
         "form": form,
         "title": title,
         "preview": preview,
         "is_attempt": isinstance(form, AttemptForm),
+        # Press: the form's fields as a quoted order in a message (web/press.py).
+        "quote_url": reverse(
+            "press_quote", args=[viewer.campaign.slug, form.ctx.board.slug, form.kind]
+        )
+        if quotable
+        else None,
     }
     return render(request, "campaigns/orders/order_form.html", context)
+
+
+def prefill(form: OrderForm, query: QueryDict) -> None:
+    """A link to a new order's form may carry the form's fields in its query string (a
+    quoted order, web/press.py): they become the form's initial values, nothing more. The
+    form still offers only what the engine allows and R50 shows; a value it does not
+    offer is simply not selected."""
+    for name, field in form.fields.items():
+        if name in NOT_PREFILLED or name not in query:
+            continue
+        multiple = isinstance(field, forms.MultipleChoiceField)
+        form.initial[name] = query.getlist(name) if multiple else query.get(name)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -100,6 +127,8 @@ def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> Ht
     board = board_of(viewer, board_slug)
     ctx = OrderContext.build(viewer, turn, board)
     form = FORMS[kind](posted(request), ctx=ctx)
+    if request.method != "POST":
+        prefill(form, request.GET)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.orders_submit(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from campaigns.models import NotificationSettings
 
@@ -42,7 +43,7 @@ class VerifyDiceForm(forms.Form):
 class NotificationSettingsForm(forms.ModelForm):
     class Meta:
         model = NotificationSettings
-        fields = ["turn_processed", "reminders", "attack_notices"]
+        fields = ["turn_processed", "reminders", "attack_notices", "announcements", "press_digest"]
         labels = {
             "turn_processed": "Turn processed (with the link to your report)",
             "reminders": (
@@ -50,4 +51,8 @@ class NotificationSettingsForm(forms.ModelForm):
                 "the GM extends a deadline"
             ),
             "attack_notices": "One of my departments is the target of a linking attempt",
+            "announcements": gettext_lazy("The GM's announcements"),
+            "press_digest": gettext_lazy(
+                "Messages I have not read for a while (at most one mail an hour)"
+            ),
         }

@@ -8,6 +8,9 @@ from campaigns.web import (
     members,
     orders,
     players,
+    press,
+    press_gm,
+    profile,
     reports,
     rules,
     running,
@@ -112,4 +115,25 @@ urlpatterns += [
         "c/<slug:slug>/players/<int:pk>/replace/", members.member_hand_over, name="member_replace"
     ),
     path("c/<slug:slug>/players/<int:pk>/remove/", members.member_delete, name="member_remove"),
+]
+
+# Press (RULES R62): conversations, the public channel, announcements (web/press.py,
+# web/press_gm.py).
+PRESS = "c/<slug:slug>/press/"
+urlpatterns += [
+    path(PRESS, press.press, name="press"),
+    path(f"{PRESS}new/", press.press_new, name="press_new"),
+    path(f"{PRESS}<int:pk>/", press.conversation, name="press_conversation"),
+    path(f"{PRESS}<int:pk>/poll/", press.press_poll, name="press_poll"),
+    path(f"{PRESS}quote/<slug:board_slug>/<slug:kind>/", press.press_quote, name="press_quote"),
+    path(f"{PRESS}rules/", press_gm.press_rules, name="press_rules"),
+    path(f"{PRESS}message/<int:pk>/hide/", press_gm.press_hide, name="press_hide"),
+    path("c/<slug:slug>/announce/", press_gm.announcement_new, name="announcement_new"),
+    path("messages/", press.press_overview, name="press_overview"),
+]
+
+# The user's profile and the footer's language switch (web/profile.py).
+urlpatterns += [
+    path("profile/", profile.profile, name="profile"),
+    path("language/", profile.language_switch, name="set_language"),
 ]

@@ -47,6 +47,17 @@ def rich(played: Played, django_capture_on_commit_callbacks: Any) -> Campaign:
     campaign_settings_set(
         campaign=campaign, actor=member(campaign, "gm").user, values={"reminder_hours": 12}
     )
+    # Press: a private conversation with a hidden message, and a GM announcement.
+    from campaigns.services.press import conversation_start, message_hide
+    from campaigns.services.press_mail import announcement_post
+
+    Campaign.objects.filter(pk=campaign.pk).update(gm_reads_press=True)  # so the GM may hide
+    alice, bob, gm = (member(campaign, n) for n in ("alice", "bob", "gm"))
+    talk = conversation_start(member=alice, recipients=[bob], subject="A deal", text="2 Money?")
+    from campaigns.models import Message
+
+    message_hide(gm=gm, message_pk=Message.objects.get(conversation=talk).pk)
+    announcement_post(gm=gm, text="Elections next month.")
     return campaign
 
 
@@ -75,6 +86,11 @@ def test_export_import_export_gives_the_same_archive_apart_from_the_slug(rich: C
     assert len(first["turns"][1]["records"]) == 2 and len(first["turns"][1]["orders"]) == 5
     assert first["turns"][2]["orders"] and first["audit"] and first["knowledge"]
     assert first["turns"][2]["notices"]  # temple's controller was told of the attempt
+    (talk,) = first["press"]["conversations"]
+    assert [m["text"] for m in talk["messages"]] == ["2 Money?"]
+    assert talk["messages"][0]["hidden_by"] == "gm"
+    assert {p["member"] for p in talk["participants"]} == {"alice", "bob"}
+    assert first["press"]["announcements"][0]["text"] == "Elections next month."
 
 
 def test_the_archive_names_people_and_orders_not_database_ids(rich: Campaign) -> None:

@@ -190,16 +190,19 @@ def test_each_user_switches_each_kind_of_mail_off(
     url = reverse("notification_settings")
     bob = client_for("bob")
     page = bob.get(url).content.decode()
-    assert page.count("checked") == 3  # no row yet: everything on
-    response = bob.post(url, {"reminders": "on", "attack_notices": "on"})
+    # No row yet: everything on (turn processed, reminders, attacks, announcements, digest).
+    assert page.count("checked") == 5
+    response = bob.post(url, {"reminders": "on", "attack_notices": "on", "press_digest": "on"})
     assert response.status_code == 302
     chosen = NotificationSettings.objects.get(user__username="bob")
     assert (chosen.turn_processed, chosen.reminders, chosen.attack_notices) == (False, True, True)
+    assert (chosen.announcements, chosen.press_digest) == (False, True)
     notify_turn_processed(played.campaign, 1)
     assert "bob@example.com" not in recipients(mailoutbox)
     bob.post(url, {})  # everything off
     chosen.refresh_from_db()
     assert not (chosen.turn_processed or chosen.reminders or chosen.attack_notices)
+    assert not (chosen.announcements or chosen.press_digest)
     assert NotificationSettings.objects.filter(user__username="bob").count() == 1
 
 

@@ -8,16 +8,15 @@ import datetime as dt
 import logging
 import threading
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.utils import timezone
 
 from campaigns.models import Order, Turn, TurnRecord
 from campaigns.services import turns
 from campaigns.services.turns import turn_process, turn_process_safely
+from tests.support.race import race
 from tests.support.turn_job import make_due, started_campaign
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -35,36 +34,6 @@ def slow_boards(monkeypatch: pytest.MonkeyPatch) -> None:
         return record
 
     monkeypatch.setattr(turns, "resolve_board", slow)
-
-
-def race(
-    callers: int, job: Callable[[], Turn | None], names: list[str] | None = None
-) -> list[tuple[Turn | None, float]]:
-    """Run `job` in `callers` threads released together, each on its own connection.
-    Returns (result, seconds it took) per thread; fails on any thread's error."""
-    start = threading.Barrier(callers)
-    results: list[tuple[Turn | None, float]] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            start.wait()
-            began = time.monotonic()
-            results.append((job(), time.monotonic() - began))
-        except BaseException as error:  # reported below, in the test's thread
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    names = names or [f"caller-{n}" for n in range(callers)]
-    threads = [threading.Thread(target=run, name=name) for name in names]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a caller never finished"
-    assert errors == []
-    return results
 
 
 def test_two_concurrent_runs_of_a_turn_process_it_once(postgres: None, slow_boards: None) -> None:

@@ -27,9 +27,11 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.models import Campaign, Invitation, Order, Turn
+from campaigns.models import Campaign, Conversation, Invitation, Order, Turn
+from campaigns.selectors.press import conversation_for
 from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
+from campaigns.services.press import channel_ensure, message_send
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import Played, member
 
@@ -116,6 +118,7 @@ class World:
     attempt: Order | None = None
     roll: Order | None = None
     invitation: Invitation | None = None
+    conversation: Conversation | None = None  # the public channel, with one message
 
 
 @pytest.fixture
@@ -138,7 +141,15 @@ def week(demo: Campaign) -> World:
         order=submit("alice", "city-watch", "guild-hall"),
         attempt=submit("carol", "thieves-guild", "city-watch"),
         invitation=invitation_create(campaign=demo, actor=gm, role="player", uses=5, days=7),
+        conversation=channel_with_a_message(demo),
     )
+
+
+def channel_with_a_message(campaign: Campaign) -> Conversation:
+    channel = channel_ensure(campaign=campaign)
+    bob = member(campaign, "bob")
+    message_send(member=bob, conversation=conversation_for(bob, channel.pk), text="Hello")
+    return channel
 
 
 @pytest.fixture
@@ -300,6 +311,29 @@ ENDPOINTS = [
         "invitation_join", "", lambda w: reverse("invitation_join", args=[w.invitation.token])
     ),
     *EDITOR_ENDPOINTS,
+    # Press (web/press.py, web/press_gm.py) and the profile (web/profile.py).
+    Endpoint("press_new", "alice", turn_url("press_new")),
+    Endpoint(
+        "press_conversation",
+        "alice",
+        lambda w: reverse("press_conversation", args=[SLUG, w.conversation.pk]),
+    ),
+    Endpoint(
+        "press_quote",
+        "alice",
+        turn_url("press_quote", "city", "move"),
+        ("route", "tokens_money", "tokens_people", "tokens_authority", "drop_1", "drop_2"),
+    ),
+    Endpoint("press_rules", "gm", turn_url("press_rules")),
+    Endpoint(
+        "press_hide",
+        "gm",
+        lambda w: reverse("press_hide", args=[SLUG, w.conversation.messages.get().pk]),
+        (),
+    ),
+    Endpoint("announcement_new", "gm", turn_url("announcement_new")),
+    Endpoint("profile", "alice", lambda w: reverse("profile")),
+    Endpoint("set_language", "alice", lambda w: reverse("set_language"), ("language", "next")),
     Endpoint("login", "", lambda w: reverse("login")),
     Endpoint("signup", "", lambda w: reverse("signup")),
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
@@ -398,6 +432,9 @@ SHOW_ONLY = {
     "board_export",
     "turn_preview",
     "campaign_archive",
+    "press",
+    "press_poll",
+    "press_overview",
 }
 
 

@@ -1,13 +1,18 @@
 // Deadlines in the reader's own time zone, with a live countdown.
 //
 // The server renders each instant as <time datetime="...UTC ISO..." data-local-time>, with
-// the campaign's own zone as the text and the title, so the page is right without JavaScript.
-// base.html loads this script on every page: it rewrites that text in the browser's zone
-// (the campaign's stays on hover) and fills every [data-countdown="ISO"] element.
+// the campaign's own zone (or the reader's profile zone) as the text and the campaign's as the
+// title, so the page is right without JavaScript. base.html loads this script on every page:
+// it rewrites that text in the reader's zone (the campaign's stays on hover) and fills every
+// [data-countdown="ISO"] element. The reader's zone is the one of their profile when they
+// chose one (<html data-time-zone>), else the browser's; the format follows the site's
+// language (<html lang>). Illumineaucracy.localTimes(element) does the same for content
+// added later (press.js).
 (function () {
   "use strict";
 
-  var localFormat = new Intl.DateTimeFormat(undefined, {
+  var root = document.documentElement;
+  var options = {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -15,7 +20,16 @@
     hour: "2-digit",
     minute: "2-digit",
     timeZoneName: "short",
-  });
+  };
+  if (root.getAttribute("data-time-zone")) options.timeZone = root.getAttribute("data-time-zone");
+  var localFormat;
+  try {
+    localFormat = new Intl.DateTimeFormat(root.lang || undefined, options);
+  } catch (error) {
+    // A zone this browser does not know: its own zone rather than no times at all.
+    delete options.timeZone;
+    localFormat = new Intl.DateTimeFormat(root.lang || undefined, options);
+  }
 
   function parse(text) {
     var when = new Date(text);
@@ -38,13 +52,19 @@
     return minutes + "m " + pad(seconds) + "s";
   }
 
-  document.querySelectorAll("time[data-local-time]").forEach(function (el) {
-    var when = parse(el.getAttribute("datetime"));
-    if (!when) return;
-    // The campaign's own zone stays on hover (_instant.html sets it; older markup did not).
-    if (!el.title) el.title = el.textContent.trim();
-    el.textContent = localFormat.format(when);
-  });
+  function localTimes(scope) {
+    scope.querySelectorAll("time[data-local-time]").forEach(function (el) {
+      var when = parse(el.getAttribute("datetime"));
+      if (!when) return;
+      // The campaign's own zone stays on hover (_instant.html sets it; older markup did not).
+      if (!el.title) el.title = el.textContent.trim();
+      el.textContent = localFormat.format(when);
+    });
+  }
+
+  localTimes(document);
+  window.Illumineaucracy = window.Illumineaucracy || {};
+  window.Illumineaucracy.localTimes = localTimes;
 
   var counters = [];
   document.querySelectorAll("[data-countdown]").forEach(function (el) {

@@ -1,0 +1,84 @@
+"""A quoted order in a message (press, RULES R62): a link to the reader's own order form,
+prefilled with the fields the sender's form held, nothing more.
+
+R50: the fields hold department slugs, and a slug is more than the sender typed. A field
+naming a department the reader knows below `known` (on the quote's board) is left out of
+the reader's link, so the site puts no hidden department into their page; their order form
+offers only what they may see anyway."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from campaigns.models import Board, Membership, Order
+from campaigns.selectors.visibility import (
+    Level,
+    department_rows,
+    is_gm,
+    level_of,
+    viewer_knowledge,
+)
+
+# A field's value names departments by slug, alone or joined ("a,b,c", "a|b,c").
+TOKEN = re.compile(r"[^\w-]+")
+
+
+@dataclass(frozen=True)
+class QuoteView:
+    summary: str  # "Move on The City"
+    label: str  # the link's words
+    url: str | None  # None for members who queue no orders (the GM, observers)
+
+
+@dataclass(frozen=True)
+class Quotes:
+    """What quote links need for one reader: board names (public to every member) and, per
+    board, the slugs the reader may not see."""
+
+    reader: Membership
+    boards: dict[str, str]
+    hidden: dict[str, frozenset[str]]
+
+
+def quotes_for(reader: Membership) -> Quotes:
+    """Three queries (one for the GM)."""
+    campaign = reader.campaign
+    boards = dict(Board.objects.filter(campaign=campaign).values_list("slug", "name"))
+    hidden: dict[str, set[str]] = {slug: set() for slug in boards}
+    if not is_gm(reader):
+        knowledge = viewer_knowledge(reader, board__campaign=campaign)
+        for dept in department_rows(board__campaign=campaign).select_related("board"):
+            if level_of(dept, reader, knowledge) < Level.KNOWN:
+                hidden[dept.board.slug].add(dept.slug)
+    return Quotes(reader, boards, {b: frozenset(s) for b, s in hidden.items()})
+
+
+def quote_view(quote: dict[str, object], quotes: Quotes) -> QuoteView | None:
+    board, kind, fields = quote.get("board"), quote.get("kind"), quote.get("fields")
+    if board not in quotes.boards or kind not in Order.Kind.values or not isinstance(fields, dict):
+        return None
+    board, kind = str(board), str(kind)
+    summary = _("%(kind)s on %(board)s") % {
+        "kind": Order.Kind(kind).label,
+        "board": quotes.boards[board],
+    }
+    label = _("Order form: %(order)s, prefilled") % {"order": summary}
+    reader = quotes.reader
+    if reader.role != Membership.Role.PLAYER:
+        return QuoteView(summary=summary, label=label, url=None)
+    shown = {
+        name: values
+        for name, values in fields.items()
+        if isinstance(values, list) and not names_hidden(values, quotes.hidden[board])
+    }
+    path = reverse("order_new", args=[reader.campaign.slug, board, kind])
+    return QuoteView(summary=summary, label=label, url=f"{path}?{urlencode(shown, doseq=True)}")
+
+
+def names_hidden(values: list[object], hidden: frozenset[str]) -> bool:
+    return any(token in hidden for value in values for token in TOKEN.split(str(value)))

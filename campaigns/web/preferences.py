@@ -1,0 +1,71 @@
+"""Each request in the viewer's own language and time zone, and what every page's navbar
+and footer need (settings.py lists both).
+
+The language: the profile's, else Django's LocaleMiddleware's choice (the language cookie
+the footer's switch sets, else the browser's Accept-Language). The time zone: the profile's,
+else UTC on the server with deadline.js showing times in the browser's zone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+from django.utils.functional import SimpleLazyObject
+
+from campaigns.models import Profile
+from campaigns.selectors.press_unread import unread_counts
+from campaigns.selectors.profile import profile_of
+
+
+def request_profile(request: HttpRequest) -> Profile:
+    """The viewer's profile, read once per request (one query; none for visitors)."""
+    if not hasattr(request, "_profile"):
+        request._profile = profile_of(request.user)  # type: ignore[attr-defined]
+    return request._profile  # type: ignore[attr-defined,no-any-return]
+
+
+def profile_zone(profile: Profile) -> ZoneInfo | None:
+    if not profile.time_zone:
+        return None
+    try:
+        return ZoneInfo(profile.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):  # validated when saved; ignore if not
+        return None
+
+
+class PreferencesMiddleware:
+    """After AuthenticationMiddleware: the profile's language and time zone, if set, for
+    this request only."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        profile = request_profile(request)
+        if profile.language:
+            translation.activate(profile.language)
+            request.LANGUAGE_CODE = translation.get_language()
+        zone = profile_zone(profile)
+        if zone is not None:
+            timezone.activate(zone)
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()
+
+
+def preferences(request: HttpRequest) -> dict[str, Any]:
+    """Template context: `viewer_time_zone` (the profile's, "" for the browser's),
+    `viewer_name` (the profile's display name, else the username) and `press_unread` (the
+    viewer's unread messages in all their campaigns; counted only if a page shows it)."""
+    if not request.user.is_authenticated:
+        return {"viewer_time_zone": "", "viewer_name": "", "press_unread": 0}
+    profile = request_profile(request)
+    return {
+        "viewer_time_zone": profile.time_zone if profile_zone(profile) else "",
+        "viewer_name": profile.display_name or request.user.get_username(),
+        "press_unread": SimpleLazyObject(lambda: sum(unread_counts(request.user).values())),
+    }

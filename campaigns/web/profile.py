@@ -1,0 +1,57 @@
+"""The profile page (display name, time zone, language; a summary of the mail settings with
+a link to change them) and the footer's language switch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
+
+from campaigns.models import NotificationSettings, Profile
+from campaigns.services.profile import profile_language_set, profile_set
+from campaigns.web.posted import posted
+from campaigns.web.preferences import request_profile
+from campaigns.web.profile_forms import ProfileForm
+from campaigns.web.report_forms import NotificationSettingsForm
+
+
+def mail_switches(user: Any) -> list[tuple[str, bool]]:
+    """(label, on) of each kind of mail, as the mail settings page names them."""
+    chosen = NotificationSettings.objects.filter(user=user).first() or NotificationSettings()
+    form = NotificationSettingsForm(instance=chosen)
+    return [(str(field.label), bool(getattr(chosen, name))) for name, field in form.fields.items()]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def profile(request: HttpRequest) -> HttpResponse:
+    current = request_profile(request)
+    initial = {
+        "display_name": current.display_name,
+        "time_zone": current.time_zone,
+        "language": current.language,
+    }
+    form = ProfileForm(posted(request), initial=initial)
+    if request.method == "POST" and form.is_valid():
+        profile_set(user=request.user, **form.cleaned_data)
+        messages.success(request, _("Profile saved."))
+        return redirect("profile")
+    context = {"form": form, "mail": mail_switches(request.user)}
+    return render(request, "campaigns/profile/profile.html", context)
+
+
+@require_POST
+def language_switch(request: HttpRequest) -> HttpResponse:
+    """The footer's switch: Django's set_language (a cookie, then back to `next`); a
+    logged-in user's profile keeps the choice too, since the profile's language comes
+    first."""
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(Profile.Language.choices) and language:
+        profile_language_set(user=request.user, language=language)
+    return set_language(request)
