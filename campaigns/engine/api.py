@@ -7,10 +7,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .cli_io import parse_board, state_json, whole
+from .cli_io import parse_board, state_json
 from .dice import check_seed
+from .goals import goals_report
 from .resolve import resolve_orders
 from .spawn import spawn_consume as run_spawn_consume
+from .values import whole
 
 
 @contextmanager
@@ -43,9 +45,11 @@ def resolve(state: dict[str, Any]) -> dict[str, Any]:
 
 def _spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
     board = parse_board(state)
-    report = run_spawn_consume(board)
+    report: dict[str, Any] = {"departments": run_spawn_consume(board)}
+    if "goals" in state:  # R61, counted on the state returned
+        report["goals"] = goals_report(board.goals, board.departments.values())
     result = state_json(state, board)
-    result["report"] = {"departments": report}
+    result["report"] = report
     return result
 
 

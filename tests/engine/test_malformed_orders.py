@@ -48,8 +48,14 @@ FIELDS = {
     "add_link": ["from", "to", "player"],
     "break_link": ["from", "to", "player"],
     "priority": ["department", "consumers", "player"],
+    "perceive": ["department", "player"],
+    "gift": ["from", "to", "tokens", "player"],
+    "handover": ["department", "to", "player"],
+    "accept": ["department", "from", "player"],
 }
 ATTEMPT = {"id": "o0", "player": "p", "kind": "attempt", "attacker": "a", "target": "b"}
+# The hand-over an accept answers (R62): q offers b to p.
+HANDOVER = {"id": "o0", "player": "q", "kind": "handover", "department": "b", "to": "p"}
 LEGAL = {
     "function": {"player": "p", "department": "a", "function": "x", "stat": "effect"},
     "attempt": {"player": "p", "attacker": "a", "target": "b"},
@@ -64,12 +70,18 @@ LEGAL = {
     "add_link": {"player": "p", "from": "a", "to": "d"},
     "break_link": {"player": "p", "from": "a", "to": "c"},
     "priority": {"player": "p", "department": "a", "consumers": ["c"]},
+    "perceive": {"player": "p", "department": "b"},
+    "gift": {"player": "p", "from": "a", "to": "b", "tokens": {"money": 1}},
+    "handover": {"player": "p", "department": "c", "to": "q"},  # no accept: failed
+    "accept": {"player": "p", "department": "b", "from": "q"},
 }
 
 
 def status(kind: str, order: dict[str, object]) -> str:
-    """The status of `order` (id o1) resolved on BOARD; a reinforcement answers ATTEMPT."""
-    orders = [ATTEMPT, order] if kind == "reinforce" else [order]
+    """The status of `order` (id o1) resolved on BOARD; a reinforcement answers ATTEMPT, an
+    accept answers HANDOVER."""
+    answered = {"reinforce": ATTEMPT, "accept": HANDOVER}
+    orders = [answered[kind], order] if kind in answered else [order]
     result = resolve(json.loads(json.dumps({**BOARD, "orders": orders})))
     return str(result["report"]["orders"]["o1"]["status"])
 
