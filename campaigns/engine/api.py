@@ -31,14 +31,15 @@ def collector_paused() -> Iterator[None]:
 
 
 def spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
-    """RULES R32-R36: the state after spawn and consume, plus report.departments."""
+    """RULES R32-R36 (with R60 production shticks): the state after spawn and consume, plus
+    report.departments and, with goals, report.goals (R61)."""
     with collector_paused():
         return _spawn_consume(state)
 
 
 def resolve(state: dict[str, Any]) -> dict[str, Any]:
-    """RULES R40-R47: the state after the orders (no spawn), plus report.orders and
-    report.attempt_order."""
+    """RULES R40-R47, R60-R62, R70-R71, R80: the state after the orders (no spawn), plus
+    report.orders, report.attempt_order and, with an election, report.election."""
     with collector_paused():
         return _resolve(state)
 

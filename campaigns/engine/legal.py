@@ -30,6 +30,17 @@ from .legal_deals import (
     handover_choices,
     perceive_choices,
 )
+from .legal_election import (
+    NominateChoice,
+    RunningMateChoice,
+    SupportChoice,
+    VoteChoice,
+    election_reason,
+    nominate_choices,
+    running_mate_choices,
+    support_choices,
+    vote_choices,
+)
 from .orders import room, unmoved
 from .plan import Plan, plan
 
@@ -45,9 +56,15 @@ KINDS = (
     "gift",
     "handover",
     "accept",
+    "nominate",
+    "running_mate",
+    "support",
+    "vote",
 )
-# Kinds that need no department of the player's own (their reasons are in legal_deals).
-OPEN_KINDS = ("perceive", "accept")
+# Kinds that need no department of the player's own (their reasons are in legal_deals and
+# legal_election).
+OPEN_KINDS = ("perceive", "accept", "nominate", "vote")
+ELECTION_KINDS = ("nominate", "running_mate", "support", "vote")
 NO_DEPARTMENT = "you control no department on this board"
 # The two attempt reasons about departments outside the structure (callers hide them, R50).
 NO_TARGET = "no department outside your structure consumes what yours produce (R43)"
@@ -136,6 +153,10 @@ class Legal:
     gift: list[GiftChoice]
     handover: list[HandoverChoice]
     accept: list[AcceptChoice]
+    nominate: list[NominateChoice]
+    running_mate: list[RunningMateChoice]
+    support: list[SupportChoice]
+    vote: list[VoteChoice]
     why_not: dict[str, str]
     planned: dict[str, Any]
     plan: Plan = field(repr=False)
@@ -190,6 +211,10 @@ def legal_choices(state: dict[str, Any], player: str, *, longest: int | None = N
         "gift": gift_choices(board, player),
         "handover": handover_choices(planned),
         "accept": accept_choices(state, planned, player),
+        "nominate": nominate_choices(planned.election, player),
+        "running_mate": running_mate_choices(planned.election, player),
+        "support": support_choices(planned.election, player),
+        "vote": vote_choices(planned.election, player),
     }
     why_not = {k: reason(k, planned, player) for k in KINDS if not choices[k]}
     return Legal(player, **choices, why_not=why_not, planned=state_json(state, board), plan=planned)
@@ -287,10 +312,14 @@ def function_choices(board: Board, player: str, rolled: frozenset[str]) -> list[
 def reason(kind: str, planned: Plan, player: str) -> str:
     """A one-line reason a player understands for an empty list (naming no department)."""
     board = planned.links if kind in ("add_link", "break_link", "priority") else planned.board
+    if kind in ELECTION_KINDS and (planned.election is None or kind in OPEN_KINDS):
+        return election_reason(kind, planned.election, player)
     if kind in OPEN_KINDS:
         return deal_reason(kind, board, player)
     if not own(board, player):
         return NO_DEPARTMENT
+    if kind in ELECTION_KINDS:
+        return election_reason(kind, planned.election, player)
     if kind in ("gift", "handover"):
         return deal_reason(kind, board, player)
     if kind == "add_link":

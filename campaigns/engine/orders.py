@@ -27,6 +27,11 @@ PHASES = {
     "accept": "link",
     "gift": "move",
     "perceive": "function",
+    # ENGINE.md part 9: after the linking attempts, before the function rolls.
+    "nominate": "election",
+    "running_mate": "election",
+    "support": "election",
+    "vote": "election",
 }
 
 

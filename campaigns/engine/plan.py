@@ -15,6 +15,7 @@ from typing import Any
 
 from .board import Board
 from .cli_io import parse_board
+from .election import Election, by_kind
 from .errors import OrderRejected
 from .orders import Order, function_roll
 from .resolution import Resolution, parse_orders
@@ -33,7 +34,8 @@ class Plan:
     be made; `perceived`: departments the player's queued perception checks would check;
     `attempts`: the player's queued linking attempts (R43 counts every one); `handable`: the
     player's departments after the hand-overs (R62), not yet handed over this turn;
-    `deals`: the hand-over and accept orders of the state."""
+    `deals`: the hand-over and accept orders of the state; `election`: the election round
+    (R80) after every election order of the state, on `board` (None without an election)."""
 
     links: Board
     board: Board
@@ -42,6 +44,7 @@ class Plan:
     attempts: int
     handable: tuple[str, ...]
     deals: list[Order]
+    election: Election | None
 
 
 def made(handler: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
@@ -74,15 +77,29 @@ def plan(state: dict[str, Any], player: str) -> Plan:
     for order in mine:  # R42, R62
         if order.kind in MOVE_HANDLERS:
             made(MOVE_HANDLERS[order.kind], board, order)
+    election = election_made(board, every)
+    doubled = election.doubled if election else set()
     return Plan(
         links,
         board,
-        frozenset(function_rolls_made(board, mine)),
+        frozenset(function_rolls_made(board, mine) | doubled),
         frozenset(perceived(board, mine)),
         count(mine, "attempt"),
         handable,
         deals,
+        election,
     )
+
+
+def election_made(board: Board, every: list[Order]) -> Election | None:
+    """R80: every election order of the state (nominations and tickets are public), judged
+    as `resolve` judges them, without the dice of the attempts before them. A department
+    that doubled its support gives up its function roll, so it counts as rolled."""
+    election = Election.of(board)
+    if election is not None:
+        for order in by_kind([o for o in every if o.player is not None]):
+            made(election.handler(str(order.kind)), order)
+    return election
 
 
 def handovers_made(board: Board, deals: list[Order]) -> set[str]:

@@ -20,6 +20,7 @@ class Resolution:
     outcomes: dict[str, Outcome] = field(default_factory=dict)
     attempt_order: list[str] = field(default_factory=list)
     players: dict[str, str | None] = field(default_factory=dict)  # attempt id -> its player
+    election: dict[str, Any] | None = None  # report.election (RULES R80)
 
     def run(self, order: Order, handler: Callable[..., Outcome], *args: Any) -> Outcome:
         """Run `handler(*args)` for one order; an illegal order is rejected with its reason

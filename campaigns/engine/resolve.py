@@ -19,6 +19,7 @@ from .attempts import (
 from .board import TYPES, Board, Department, no_tokens
 from .deals import gift, handover, matches
 from .dice import order_digest, roll_pool
+from .election import resolve_election
 from .errors import OrderRejected
 from .goals import raise_counts
 from .orders import (
@@ -50,7 +51,13 @@ def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) ->
     """R40-R47, R62, R70 on the working board, in phase order; returns the report."""
     orders = parse_orders(raw_orders)
     res = Resolution(board, seed, turn)
-    by_phase: dict[str, list[Order]] = {"link": [], "move": [], "attempt": [], "function": []}
+    by_phase: dict[str, list[Order]] = {
+        "link": [],
+        "move": [],
+        "attempt": [],
+        "election": [],
+        "function": [],
+    }
     for order in orders:
         phase = PHASES.get(order.kind) if isinstance(order.kind, str) else None
         if phase is None:
@@ -69,7 +76,9 @@ def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) ->
 
     resolve_attempts(res, by_phase["attempt"])  # R43-R46
 
-    resolve_rolls(res, by_phase["function"])  # R45, R70
+    doubled = resolve_election(res, by_phase["election"])  # R80
+
+    resolve_rolls(res, by_phase["function"], doubled)  # R45, R70
 
     if board.goals:  # R61: each player's successful attempts of the turn
         won: dict[str, int] = {}
@@ -78,10 +87,13 @@ def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) ->
             if res.outcomes[order_id].status == "succeeded" and player is not None:
                 won[player] = won.get(player, 0) + 1
         raise_counts(board.goals, won)
-    return {
+    report: dict[str, Any] = {
         "orders": {order.id: res.outcomes[order.id].as_report() for order in orders},
         "attempt_order": res.attempt_order,
     }
+    if res.election is not None:
+        report["election"] = res.election
+    return report
 
 
 def resolve_handovers(res: Resolution, orders: list[Order]) -> None:
@@ -105,9 +117,10 @@ def accepted(order: Order, done: list[Order]) -> Outcome:
     return Outcome()
 
 
-def resolve_rolls(res: Resolution, orders: list[Order]) -> None:
-    """R45: one function roll per department per turn; R70: one perception check per
-    department per player per turn; in sequence order together."""
+def resolve_rolls(res: Resolution, orders: list[Order], doubled: set[str]) -> None:
+    """R45: one function roll per department per turn, none for a department that doubled
+    its support in the election (R80); R70: one perception check per department per player
+    per turn; in sequence order together."""
     rolled: set[str] = set()
     perceived: set[tuple[str, str]] = set()
     for order in orders:
@@ -116,13 +129,17 @@ def resolve_rolls(res: Resolution, orders: list[Order]) -> None:
                 res.board, o, seed=res.seed, turn=res.turn, perceived=perceived
             ))  # fmt: skip
         else:
-            res.run(order, once_per_department, res, order, rolled)
+            res.run(order, once_per_department, res, order, rolled, doubled)
 
 
-def once_per_department(res: Resolution, order: Order, rolled: set[str]) -> Outcome:
+def once_per_department(
+    res: Resolution, order: Order, rolled: set[str], doubled: set[str]
+) -> Outcome:
     slug = res.board.department(order.fields.get("department")).slug
     if slug in rolled:
         raise OrderRejected(f"{slug} already made a function roll this turn (R45)")
+    if slug in doubled:
+        raise OrderRejected(f"{slug} doubled its election support this turn (R80)")
     outcome = function_roll(res.board, order, seed=res.seed, turn=res.turn)
     rolled.add(slug)
     return outcome

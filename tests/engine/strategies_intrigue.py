@@ -107,14 +107,21 @@ def goals(draw: st.DrawFn) -> list[Json]:
     return found
 
 
-@st.composite
-def intrigue_order(draw: st.DrawFn, state: Json, oid: str, kinds: tuple[str, ...]) -> Json:
-    """One order of a part 7-8 kind, mostly well aimed, sometimes not."""
+def orderer(draw: st.DrawFn, state: Json) -> tuple[dict[str, Json], list[str], str, list[str]]:
+    """(departments by slug, slugs, the ordering player: mostly one with a structure, and
+    that player's departments, or every one if they have none)."""
     depts = {d["slug"]: d for d in state["departments"]}
     slugs = list(depts)
     owners = sorted({d["structure"] for d in depts.values() if d["structure"]}) or list(PLAYERS)
     player = draw(st.sampled_from(owners if draw(st.integers(0, 5)) else list(PLAYERS)))
     mine = [s for s, d in depts.items() if d["structure"] == player] or slugs
+    return depts, slugs, player, mine
+
+
+@st.composite
+def intrigue_order(draw: st.DrawFn, state: Json, oid: str, kinds: tuple[str, ...]) -> Json:
+    """One order of a part 7-8 kind, mostly well aimed, sometimes not."""
+    depts, slugs, player, mine = orderer(draw, state)
     theirs = [s for s, d in depts.items() if d["structure"] not in (None, player)] or slugs
     others = [p for p in PLAYERS if p != player]
     anyone = st.sampled_from([*others, *others, *others, "", player])  # mostly another player

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_cli import engine  # noqa: E402
+from test_cli import engine, run  # noqa: E402
 
 # ENGINE.md "Parts 7 and 8", word for word (one line broken in two).
 EXAMPLE: dict[str, Any] = json.loads("""{
@@ -55,14 +55,6 @@ ORDERS = [
     {"id": "f1", "player": "alice", "kind": "function", "department": "treasury",
      "function": "audit", "stat": "effect"},
 ]  # fmt: skip
-
-
-def run(command: str, state: dict[str, Any]) -> dict[str, Any]:
-    result = engine(command, "-", stdin=json.dumps(state))
-    assert result.returncode == 0, result.stderr
-    output: dict[str, Any] = json.loads(result.stdout)
-    assert result.stdout.strip() == json.dumps(output, sort_keys=True, indent=2)
-    return output
 
 
 def test_the_sections_example_resolves_every_new_order_kind() -> None:

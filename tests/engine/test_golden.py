@@ -76,7 +76,14 @@ def test_golden_output_is_a_valid_input(name: str):
     again["seed"] = state["seed"]
     result = resolve(again)
     assert result["links"] == expected["links"]
+    election = result["report"].pop("election", None)
     assert result["report"] == {"orders": {}, "attempt_order": []}
+    if "election" in state:  # R80: no order, no ticket: nobody wins and the office stays
+        assert election == {
+            "office": state["election"]["office"], "winner": None, "decided_by": None,
+            "tickets": {},
+        }  # fmt: skip
+        assert result["offices"] == expected["offices"]
     for old, new in zip(expected["departments"], result["departments"], strict=True):
         if new != old:
             assert not old["home"] and old["structure"] is not None and new["structure"] is None
@@ -157,8 +164,15 @@ ROLLS = {
     "rs_shtick_perception_perceive": 3,
     "rs_shtick_skill_function": 2,
     "rs_shtick_text": 1,
+    "rs_election_media": 1,
+    "rs_election_support": 2,
+    "rs_office_effects": 6,
 }
 NO_DICE = {
+    "rs_election_impress",
+    "rs_election_rolloff",
+    "rs_election_uncontrolled",
+    "rs_election_vote",
     "rs_gift",
     "rs_handover_accept",
     "rs_link_phase_orders",

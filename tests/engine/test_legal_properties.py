@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strategies import TYPES, boards, one_order  # noqa: E402
+from strategies_election import ELECTION_KINDS, election_order, offices  # noqa: E402
 from strategies_intrigue import intrigue_order  # noqa: E402
 
 from campaigns.engine import resolve  # noqa: E402
@@ -57,11 +58,38 @@ def setups(draw: st.DrawFn) -> tuple[Json, str]:
     queued += [
         draw(intrigue_order(state, f"d{i}", QUEUED_DEALS)) for i in range(draw(st.integers(0, 2)))
     ]
+    others = draw(offers(state, player))
+    if draw(st.booleans()):  # an election this turn (R80), with other players' nominations
+        others += draw(election(state, player))
+        queued += [
+            draw(election_order(state | {"orders": others}, f"v{i}", ELECTION_KINDS))
+            for i in range(draw(st.integers(0, 3)))
+        ]
     for seq, order in enumerate(queued):
         order["player"], order["seq"] = player, seq
-    state["orders"] = queued + draw(offers(state, player))
+    state["orders"] = queued + others
     state["seed"] = THROWAWAY_SEED
     return state, player
+
+
+@st.composite
+def election(draw: st.DrawFn, state: Json, player: str) -> list[Json]:
+    """R80: offices and an election in `state`, media functions on some departments; returns
+    a few nominations by other players (public, so the site passes them)."""
+    state["offices"] = draw(offices(state))
+    state["election"] = {"office": "mayor"}
+    for dept in state["departments"]:
+        if draw(st.integers(0, 3)) == 0:
+            dept["functions"] = {**dept["functions"], "Media": 1}
+    slugs = [d["slug"] for d in state["departments"]]
+    nominations = []
+    for i in range(draw(st.integers(0, 2))):
+        pair = draw(st.lists(st.sampled_from(slugs), min_size=2, max_size=2, unique=True))
+        nominator = draw(st.sampled_from([p for p in ("alice", "bob", "carol") if p != player]))
+        nomination = {"id": f"t{i}", "player": nominator, "kind": "nominate"}
+        nomination |= {"candidate": pair[0], "running_mate": pair[1]}
+        nominations.append(nomination | {"seq": draw(st.integers(0, 4))})
+    return nominations
 
 
 @st.composite
@@ -88,6 +116,8 @@ def outcome(state: Json, order: Json) -> Json:
 def candidate(draw: st.DrawFn, state: Json, player: str, kind: str) -> Json:
     if kind in QUEUED_DEALS:
         order = draw(intrigue_order(state, "cand", (kind,)))
+    elif kind in ELECTION_KINDS:
+        order = draw(election_order(state, "cand", (kind,)))
     else:
         order = draw(one_order(state, "cand", ["siege"], (kind,)))
     order["player"] = player
@@ -269,6 +299,52 @@ def check_accept(state: Json, player: str, legal: Legal, data: st.DataObject) ->
         ), order
 
 
+def check_ticket_kind(state: Json, player: str, legal: Legal, data: st.DataObject, kind: str):
+    """R80: nominate and running_mate: a candidate and any other department of the
+    electorate as running mate."""
+    offered = legal.choices(kind)
+    if offered:
+        choice = data.draw(st.sampled_from(offered))
+        mates = [s for s in choice.electorate if choice.accepts(s)]
+        order = {"player": player, "kind": kind, "candidate": choice.candidate}
+        order["running_mate"] = data.draw(st.sampled_from(mates))
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, kind)
+    if outcome(state, order)["status"] != "rejected":
+        assert any(
+            c.candidate == order["candidate"] and c.accepts(order["running_mate"]) for c in offered
+        ), order
+
+
+def check_support(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R80: one support per department, doubled only by a media department."""
+    if legal.support:
+        choice = data.draw(st.sampled_from(legal.support))
+        order = {"player": player, "kind": "support", "department": choice.department}
+        order["ticket"] = data.draw(st.sampled_from(choice.tickets))
+        if choice.doubles and data.draw(st.booleans()):
+            order["double"] = True
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "support")
+    if outcome(state, order)["status"] != "rejected":
+        assert any(
+            c.department == order["department"]
+            and c.accepts(order["ticket"], order.get("double") is True)
+            for c in legal.support
+        ), order
+
+
+def check_vote(state: Json, player: str, legal: Legal, data: st.DataObject) -> None:
+    """R80: one vote per player, for a ticket."""
+    if legal.vote:
+        choice = data.draw(st.sampled_from(legal.vote))
+        order = {"player": player, "kind": "vote", "ticket": choice.ticket}
+        assert outcome(state, order)["status"] != "rejected", (choice, outcome(state, order))
+    order = candidate(data.draw, state, player, "vote")
+    if outcome(state, order)["status"] != "rejected":
+        assert any(c.ticket == order["ticket"] for c in legal.vote), order
+
+
 @SETTINGS
 @given(setups(), st.data())
 def test_every_kind_is_offered_iff_resolve_accepts_it(setup: tuple[Json, str], data) -> None:
@@ -288,6 +364,10 @@ def test_every_kind_is_offered_iff_resolve_accepts_it(setup: tuple[Json, str], d
     check_gift(state, player, legal, data)
     check_handover(state, player, legal, data)
     check_accept(state, player, legal, data)
+    check_ticket_kind(state, player, legal, data, "nominate")
+    check_ticket_kind(state, player, legal, data, "running_mate")
+    check_support(state, player, legal, data)
+    check_vote(state, player, legal, data)
 
 
 @st.composite
