@@ -203,19 +203,22 @@ class Board:
         return dept.capacity if dept.capacity is not None else self.produced(dept)
 
     def out_limit(self, dept: Department) -> int:
-        """R11/R60: the most outgoing links `dept` may have for a new link."""
+        """R11/R60: the most outgoing links `dept` may have for a new link. (Asked for every
+        pair the order forms weigh, so the usual case, no shticks, returns at once.)"""
+        if not (self.sheets.players or self.sheets.offices):
+            return self.settings.max_out_links
         return self.limits(dept)[0]
 
     def in_limit(self, dept: Department) -> int:
         """R11/R60: the most incoming links `dept` may have for a new link."""
+        if not (self.sheets.players or self.sheets.offices):
+            return self.settings.max_in_links
         return self.limits(dept)[1]
 
     def limits(self, dept: Department) -> tuple[int, int]:
         """R11/R60: (outgoing, incoming) limits for new links: the campaign settings, unless
         a link_limit shtick of its controller replaces one."""
-        out = into = None
-        if self.sheets.players or self.sheets.offices:
-            out, into = self.sheets.link_limits(dept, self.departments)
+        out, into = self.sheets.link_limits(dept, self.departments)
         return (
             self.settings.max_out_links if out is None else out,
             self.settings.max_in_links if into is None else into,

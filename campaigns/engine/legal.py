@@ -291,6 +291,8 @@ def attempt_choices(board: Board, player: str, queued: int) -> list[AttemptChoic
         return []
     found = []
     for attacker in own(board, player):
+        if len(board.out_links.get(attacker.slug, ())) >= board.out_limit(attacker):
+            continue  # attempt_problem would say so for every target (R11): ask once
         for target in board.departments.values():
             if attempt_problem(board, player, attacker, target) is None:
                 cost, kind = cost_due(target)

@@ -5,7 +5,9 @@ the other kinds. Choices carry slugs; reasons name no department."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .board import TYPES, Board, Tokens
@@ -24,16 +26,21 @@ class PerceiveChoice:
 
 @dataclass(frozen=True, slots=True)
 class GiftChoice:
-    """R62: from one of the player's departments to one of another player's, 1..`most`
-    unmoved tokens, at most `unmoved` of each type (`most` respects the receiver's capacity)."""
+    """R62: from one of the player's departments, 1 or more of its `unmoved` tokens, to a
+    department of another player's structure: `rooms` maps each receiver to the most tokens
+    its capacity takes (R36). Every giver shares one `rooms`, so a large board makes one
+    choice per giver, not one per pair."""
 
     start: str
-    to: str
     unmoved: Tokens
-    most: int
+    rooms: Mapping[str, int]
 
-    def accepts(self, tokens: Tokens) -> bool:
-        return carries(tokens, self.unmoved, 1, self.most)
+    def most(self, to: str) -> int:
+        """How many tokens may go to `to` (0 if it cannot receive a gift)."""
+        return min(sum(self.unmoved.values()), self.rooms.get(to, 0))
+
+    def accepts(self, to: str, tokens: Tokens) -> bool:
+        return carries(tokens, self.unmoved, 1, self.most(to))
 
 
 def carries(tokens: Tokens, unmoved: Tokens, least: int, most: int) -> bool:
@@ -63,23 +70,22 @@ def perceive_choices(board: Board, done: frozenset[str]) -> list[PerceiveChoice]
 
 
 def gift_choices(board: Board, player: str) -> list[GiftChoice]:
-    """R62, R42, R36: every giver with unmoved tokens and every department of another player's
-    structure with room for one token."""
-    found = []
-    receivers = [
-        (d, room(board, d))
-        for d in board.departments.values()
-        if d.structure is not None and d.structure != player
-    ]
+    """R62, R42, R36: every giver with unmoved tokens, to every department of another
+    player's structure with room for one token."""
+    rooms = MappingProxyType(
+        {
+            d.slug: room(board, d)
+            for d in board.departments.values()
+            if d.structure is not None and d.structure != player and room(board, d) >= 1
+        }
+    )
+    if not rooms:
+        return []
+    found: list[GiftChoice] = []
     for giver in board.departments.values():
         free = unmoved(giver)
-        if giver.structure != player or not sum(free.values()):
-            continue
-        for receiver, space in receivers:
-            if space >= 1:
-                found.append(
-                    GiftChoice(giver.slug, receiver.slug, free, min(sum(free.values()), space))
-                )
+        if giver.structure == player and any(free.values()):
+            found.append(GiftChoice(giver.slug, free, rooms))
     return found
 
 

@@ -231,11 +231,12 @@ def parse_shtick(raw: dict[str, Any], where: str) -> Shtick:
     if not isinstance(kind, str) or kind not in KINDS:
         raise EngineError(f"{where}: unknown shtick kind {kind!r}")
     amount = whole(raw.get("amount"), f"{where}: amount") if kind in COUNTED else 0
-    if kind in ("production", "link_limit"):
+    if kind == "production":
+        return Shtick(kind, amount, text(raw.get("department"), f"{where}: department"))
+    if kind == "link_limit":
         return Shtick(
             kind,
-            amount,
-            text(raw.get("department"), f"{where}: department"),
+            department=text(raw.get("department"), f"{where}: department"),
             # Either limit may be left out: the campaign setting then stays (engine's reading).
             out=optional_whole(raw.get("out"), f"{where}: out"),
             into=optional_whole(raw.get("in"), f"{where}: in"),

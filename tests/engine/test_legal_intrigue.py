@@ -36,12 +36,12 @@ def board(*orders: Json) -> Json:
 def test_r62_gifts_offer_unmoved_tokens_up_to_the_receivers_room() -> None:
     legal = legal_choices(board(), "alice")
     unmoved = {"money": 2, "people": 0, "authority": 0}
-    assert legal.gift == [
-        GiftChoice("mint", "vault", unmoved, 1),
-        GiftChoice("mint", "cellar", unmoved, 2),
-    ]
-    assert legal.gift[1].accepts({"money": 2}) and not legal.gift[1].accepts({"money": 3})
-    assert not legal.gift[1].accepts({"money": 0})
+    assert legal.gift == [GiftChoice("mint", unmoved, {"vault": 1, "cellar": 4})]
+    (gift,) = legal.gift
+    assert (gift.most("vault"), gift.most("cellar"), gift.most("field")) == (1, 2, 0)
+    assert gift.accepts("cellar", {"money": 2}) and not gift.accepts("cellar", {"money": 3})
+    assert not gift.accepts("cellar", {"money": 0})
+    assert not gift.accepts("vault", {"money": 2}) and not gift.accepts("shop", {"money": 1})
 
 
 def test_r62_a_queued_gift_uses_up_the_tokens_it_gives() -> None:
