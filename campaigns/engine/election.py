@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .attempts import BASE_TN, attack_pool, defence_pool
 from .board import Board, Department, no_tokens
-from .errors import OrderRejected
+from .cli_io import parse_board
+from .errors import EngineError, OrderRejected
 from .odds import attack_wins
 from .orders import Order, Outcome
 from .resolution import Resolution
@@ -198,28 +199,7 @@ class Election:
         return self.office.board is None or dept.board == self.office.board
 
     def chance(self, ticket: Ticket, target: Department) -> Fraction:
-        """R80 step 3 with R43: the better exact chance of the ticket's candidate and running
-        mate to win a linking attempt on `target`: Impress dice with its linking skill for
-        TN 7 + opposed - identical (the offices' alignments as they stand before this
-        election's result) against Obstruct dice, skill 0, TN 7; nothing spent, no shticks,
-        ties to the defender. The engine's own pools and odds (attempts.py, odds.py)."""
-        dice, skill = defence_pool(self.board, target, no_tokens(), shticks=False)
-        best = Fraction(0)
-        for slug in (ticket.candidate, ticket.running_mate):
-            member = self.board.departments[slug]
-            pool = attack_pool(self.board, member, target, no_tokens(), shticks=False)
-            best = max(
-                best,
-                attack_wins(
-                    attack_dice=pool.dice,
-                    attack_skill=pool.skill,
-                    attack_tn=pool.tn,
-                    defend_dice=dice,
-                    defend_skill=skill,
-                    defend_tn=BASE_TN,
-                ),
-            )
-        return best
+        return best_chance(self.board, (ticket.candidate, ticket.running_mate), target)
 
     def result(self, seed: str, turn: int) -> tuple[Ticket | None, str | None]:
         """R80 step 4: most support; ties: the candidate's greater Impress, then most votes,
@@ -278,3 +258,45 @@ def resolve_election(res: Resolution, orders: list[Order]) -> set[str]:
         election.office.deputy = winner.running_mate
     res.election = election.report(winner, decided_by)
     return election.doubled
+
+
+def best_chance(board: Board, members: tuple[str, str], target: Department) -> Fraction:
+    """R80 step 3 with R43: the better exact chance of a ticket's candidate and running mate
+    to win a linking attempt on `target`: Impress dice with its linking skill for TN 7 +
+    opposed - identical (the offices' alignments as they stand before this election's
+    result) against Obstruct dice, skill 0, TN 7; nothing spent, no shticks, ties to the
+    defender. The engine's own pools and odds (attempts.py, odds.py)."""
+    dice, skill = defence_pool(board, target, no_tokens(), shticks=False)
+    best = Fraction(0)
+    for slug in members:
+        pool = attack_pool(board, board.departments[slug], target, no_tokens(), shticks=False)
+        chance = attack_wins(
+            attack_dice=pool.dice,
+            attack_skill=pool.skill,
+            attack_tn=pool.tn,
+            defend_dice=dice,
+            defend_skill=skill,
+            defend_tn=BASE_TN,
+        )
+        best = max(best, chance)
+    return best
+
+
+def ticket_chances(
+    state: dict[str, Any], tickets: Mapping[str, str], department: str
+) -> dict[str, Fraction]:
+    """R80 step 3 for a turn report ("why did this department support that ticket"): each
+    ticket's exact chance on `department`, as the election weighed it. `state` is the state
+    resolve returned but with `offices` as they went in (the alignments before this election;
+    structures and stats are as the election saw them), `tickets` maps each candidate to its
+    running mate (report.election). EngineError on bad input."""
+    board = parse_board(state)
+    if department not in board.departments or not all(
+        slug in board.departments for pair in tickets.items() for slug in pair
+    ):
+        raise EngineError("the department and the tickets must be departments of the state")
+    target = board.departments[department]
+    return {
+        candidate: best_chance(board, (candidate, mate), target)
+        for candidate, mate in tickets.items()
+    }

@@ -199,3 +199,27 @@ def test_r80_the_chances_count_the_office_alignments_as_they_were_before_the_ele
     assert election(result)["tickets"]["guild"]["supporters"] == ["field"]
     assert election(result)["winner"] == "mint"
     assert (result["offices"][0]["holder"], result["offices"][0]["deputy"]) == ("mint", "watch")
+
+
+def test_r80_ticket_chances_give_the_report_the_fractions_the_election_weighed() -> None:
+    """election.ticket_chances on rs_election_uncontrolled's result (offices as they went
+    in): the fractions its _why note computes by hand."""
+    import json
+    from fractions import Fraction
+    from pathlib import Path
+
+    from campaigns.engine.election import ticket_chances
+
+    golden = Path(__file__).resolve().parent / "golden"
+    given = json.loads((golden / "rs_election_uncontrolled.in.json").read_text())
+    result = json.loads((golden / "rs_election_uncontrolled.out.json").read_text())
+    before = {**result, "offices": given["offices"]}
+    tickets = {c: t["running_mate"] for c, t in result["report"]["election"]["tickets"].items()}
+    assert ticket_chances(before, tickets, "barracks") == {
+        "mint": Fraction(23, 40), "guild": Fraction(23, 40)}  # fmt: skip
+    assert ticket_chances(before, tickets, "chapel") == {
+        "mint": Fraction(513, 625), "guild": Fraction(29, 40)}  # fmt: skip
+    assert ticket_chances(before, tickets, "orphanage") == {
+        "mint": Fraction(7, 8), "guild": Fraction(7, 8)}  # fmt: skip
+    with pytest.raises(EngineError):
+        ticket_chances(before, {"mint": "nowhere"}, "chapel")
