@@ -7,10 +7,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .cli_io import parse_board, state_json, whole
+from .cli_io import parse_board, state_json
 from .dice import check_seed
+from .goals import goals_report
 from .resolve import resolve_orders
 from .spawn import spawn_consume as run_spawn_consume
+from .values import whole
 
 
 @contextmanager
@@ -29,23 +31,26 @@ def collector_paused() -> Iterator[None]:
 
 
 def spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
-    """RULES R32-R36: the state after spawn and consume, plus report.departments."""
+    """RULES R32-R36 (with R60 production shticks): the state after spawn and consume, plus
+    report.departments and, with goals, report.goals (R61)."""
     with collector_paused():
         return _spawn_consume(state)
 
 
 def resolve(state: dict[str, Any]) -> dict[str, Any]:
-    """RULES R40-R47: the state after the orders (no spawn), plus report.orders and
-    report.attempt_order."""
+    """RULES R40-R47, R60-R62, R70-R71, R80: the state after the orders (no spawn), plus
+    report.orders, report.attempt_order and, with an election, report.election."""
     with collector_paused():
         return _resolve(state)
 
 
 def _spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
     board = parse_board(state)
-    report = run_spawn_consume(board)
+    report: dict[str, Any] = {"departments": run_spawn_consume(board)}
+    if "goals" in state:  # R61, counted on the state returned
+        report["goals"] = goals_report(board.goals, board.departments.values())
     result = state_json(state, board)
-    result["report"] = {"departments": report}
+    result["report"] = report
     return result
 
 

@@ -19,13 +19,15 @@ BASE_TN = 7  # R6/R22/R43: rolls are for 7s before alignments
 def attempt_problem(
     board: Board, player: str | None, attacker: Department, target: Department
 ) -> str | None:
-    """R43, R11: why `attacker` (already known to be the player's) may not attempt `target`,
-    or None. The target must be outside the player's structure and consume what the attacker
-    produces; the attacker needs a free outgoing link; and R44's new link attacker->target
-    must fit the target's incoming limit once its links from its old structure are gone."""
+    """R43, R11, R2: why `attacker` (already known to be the player's) may not attempt
+    `target`, or None. The target must be outside the player's structure and consume what
+    the attacker produces; the attacker needs a free outgoing link; R44's new link
+    attacker->target must fit the target's incoming limit once its links from its old
+    structure are gone; and a target on another board needs the player's cross_board shtick
+    (R60). Limits are the departments' own where a link_limit shtick replaces them (R60)."""
     if target.structure == player:
         return f"{target.slug} is already in your structure (R43)"
-    if len(board.out_links.get(attacker.slug, ())) >= board.settings.max_out_links:
+    if len(board.out_links.get(attacker.slug, ())) >= board.out_limit(attacker):
         return f"{attacker.slug} has no free outgoing link (R43, R11)"
     if not (target.consumes and attacker.produces and target.consumes[0] == attacker.produces[0]):
         return f"{target.slug} does not consume what {attacker.slug} produces (R43)"
@@ -35,9 +37,9 @@ def attempt_problem(
         if s != attacker.slug
         and (target.structure is None or board.departments[s].structure != target.structure)
     ]
-    if len(staying) >= board.settings.max_in_links:
+    if len(staying) >= board.in_limit(target):
         return f"{target.slug} has no free incoming link (R43, R11)"
-    return None
+    return board.crossing_problem(player, attacker, target)
 
 
 def cost_due(target: Department) -> tuple[int, str]:
@@ -72,11 +74,20 @@ class AttackPool:
 
 
 def attack_pool(
-    board: Board, attacker: Department, target: Department, spend: Tokens
+    board: Board, attacker: Department, target: Department, spend: Tokens, *, shticks: bool = True
 ) -> AttackPool:
-    """R43 step 3, R6, R21: the attacker's pool with `spend` spent on it."""
-    identical, opposed = board.catalogue.counts(attacker.alignments, target.alignments)
+    """R43 step 3, R6, R21: the attacker's pool with `spend` spent on it; alignments with
+    the offices' (R80), and its controller's attack shticks (R60) unless `shticks` is False
+    (R80's election chances leave them out)."""
+    identical, opposed = board.catalogue.counts(
+        board.alignments(attacker), board.alignments(target)
+    )
     dice, extra = pool_for(attacker, "impress", spend)
+    if shticks:
+        more_dice, more_skill = board.sheets.roll_bonus(
+            attacker.structure, "attack", attacker.slug, board.departments
+        )
+        dice, extra = dice + more_dice, extra + more_skill
     linking = attacker.function_skill("linking") or 0
     return AttackPool(dice, linking + extra, BASE_TN + opposed - identical, identical, opposed)
 
@@ -86,9 +97,18 @@ def defence_spent(target: Department) -> Tokens:
     return {k: min(target.defence[k], target.stash[k]) for k in TYPES}
 
 
-def defence_pool(target: Department, defence: Tokens) -> tuple[int, int]:
-    """R43 step 4: (dice, skill) of the target's Obstruct roll for 7, skill 0 + spend."""
-    return pool_for(target, "obstruct", defence)
+def defence_pool(
+    board: Board, target: Department, defence: Tokens, *, shticks: bool = True
+) -> tuple[int, int]:
+    """R43 step 4: (dice, skill) of the target's Obstruct roll for 7, skill 0 + spend, plus
+    its controller's defend shticks (R60) unless `shticks` is False."""
+    dice, skill = pool_for(target, "obstruct", defence)
+    if shticks:
+        more_dice, more_skill = board.sheets.roll_bonus(
+            target.structure, "defend", target.slug, board.departments
+        )
+        dice, skill = dice + more_dice, skill + more_skill
+    return dice, skill
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +146,9 @@ def attempt_pools(
 ) -> AttemptPools:
     """R43, R6, R21, R47 on an ENGINE.md state, for a preview: the pools as `attempt` rolls
     them (the target's standing defence counts only if `defence_known`, else none is
-    assumed). Legality is not checked here (see `legal`). EngineError on bad input."""
+    assumed). The shticks and offices in the state count (R60, R80): a caller previewing for
+    one player passes only what that player may know of the others' (R50). Legality is not
+    checked here (see `legal`). EngineError on bad input."""
     board = parse_board(state)
     if attacker not in board.departments or target not in board.departments:
         raise EngineError("attacker and target must be departments of the board")
@@ -138,7 +160,7 @@ def attempt_pools(
     except OrderRejected as rejected:
         paid, problem = no_tokens(), str(rejected)
     defence = defence_spent(tgt) if defence_known else no_tokens()
-    dice, skill = defence_pool(tgt, defence)
+    dice, skill = defence_pool(board, tgt, defence)
     return AttemptPools(
         attack=attack_pool(board, att, tgt, spent),
         defend_dice=dice,

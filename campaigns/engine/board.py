@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .errors import EngineError, OrderRejected
+from .sheets import Sheets
+
+if TYPE_CHECKING:
+    from .envelopes import Envelope
+    from .goals import Goal
 
 # R3: the three resource types, in the fixed order drops and discards use (Money, People,
 # Authority), and the stat each one is tied to.
@@ -122,13 +128,14 @@ class Department:
     defence: Tokens
     moved: Tokens
     capacity: int | None = None
+    # ENGINE.md part 8: the board a department is on, in a state of several boards. Slugs
+    # stay unique across the whole state (the engine's reading: a slug is the department's
+    # id in the state, the board a separate key; a site whose boards share a slug qualifies
+    # it, e.g. "harbour/mint", and maps it back). Departments without one share one board.
+    board: str | None = None
 
     def produced_amount(self) -> int:
         return self.produces[1] if self.produces else 0
-
-    def move_capacity(self) -> int:
-        """R36/R42: what the last spawn-consume computed, else the produced amount (L = 1)."""
-        return self.capacity if self.capacity is not None else self.produced_amount()
 
     def total(self) -> int:
         return sum(self.stash.values())
@@ -161,14 +168,20 @@ class Settings:
 
 @dataclass(slots=True)
 class Board:
-    """A working copy of one board: departments, links (ordered by funding priority) and
-    the catalogue. `out_links[s]` lists s's consumers, rank 0 first (R12)."""
+    """A working copy of the state's board(s): departments, links (ordered by funding
+    priority), the catalogue, and what lies beside them (ENGINE.md parts 7-9: players and
+    offices in `sheets`, envelopes, goals, the office up for election). `out_links[s]` lists
+    s's consumers, rank 0 first (R12)."""
 
     departments: dict[str, Department]
     catalogue: Catalogue
     settings: Settings
     out_links: dict[str, list[str]] = field(default_factory=dict)
     in_links: dict[str, list[str]] = field(default_factory=dict)
+    sheets: Sheets = field(default_factory=Sheets)
+    envelopes: list[Envelope] = field(default_factory=list)
+    goals: list[Goal] = field(default_factory=list)
+    election: str | None = None
 
     def department(self, slug: object) -> Department:
         if not isinstance(slug, str) or slug not in self.departments:
@@ -178,16 +191,70 @@ class Board:
     def has_link(self, supplier: str, consumer: str) -> bool:
         return consumer in self.out_links.get(supplier, ())
 
+    def produced(self, dept: Department) -> int:
+        """R32/R60: the produced amount with its controller's production shticks."""
+        amount = dept.produced_amount()
+        if amount and (self.sheets.players or self.sheets.offices):
+            amount += self.sheets.production_bonuses(self.departments).get(dept.slug, 0)
+        return amount
+
+    def move_capacity(self, dept: Department) -> int:
+        """R36/R42: what the last spawn-consume computed, else the produced amount (L = 1)."""
+        return dept.capacity if dept.capacity is not None else self.produced(dept)
+
+    def out_limit(self, dept: Department) -> int:
+        """R11/R60: the most outgoing links `dept` may have for a new link. (Asked for every
+        pair the order forms weigh, so the usual case, no shticks, returns at once.)"""
+        if not (self.sheets.players or self.sheets.offices):
+            return self.settings.max_out_links
+        return self.limits(dept)[0]
+
+    def in_limit(self, dept: Department) -> int:
+        """R11/R60: the most incoming links `dept` may have for a new link."""
+        if not (self.sheets.players or self.sheets.offices):
+            return self.settings.max_in_links
+        return self.limits(dept)[1]
+
+    def limits(self, dept: Department) -> tuple[int, int]:
+        """R11/R60: (outgoing, incoming) limits for new links: the campaign settings, unless
+        a link_limit shtick of its controller replaces one."""
+        out, into = self.sheets.link_limits(dept, self.departments)
+        return (
+            self.settings.max_out_links if out is None else out,
+            self.settings.max_in_links if into is None else into,
+        )
+
+    def attempt_limit(self, player: str | None) -> int:
+        """R43/R60: the player's linking attempts per turn, across every board of the state,
+        with their attempts shticks."""
+        extra = self.sheets.total(player, "attempts", self.departments)
+        return self.settings.attempts_per_turn + extra
+
+    def alignments(self, dept: Department) -> list[str]:
+        """R6/R80: its alignments with those of the offices it holds or is deputy of."""
+        return self.sheets.alignments(dept, self.catalogue)
+
+    def crossing_problem(self, player: str | None, a: Department, b: Department) -> str | None:
+        """R2/R60: a new link (or a linking attempt) between two boards needs a cross_board
+        shtick of the player naming both; links already in the state are not checked."""
+        if a.board == b.board:
+            return None
+        boards = frozenset((a.board or "", b.board or ""))
+        if self.sheets.crosses(player, boards, self.departments):
+            return None
+        return f"{a.slug} and {b.slug} are on different boards (R2; a cross_board shtick, R60)"
+
     def link_problem(self, supplier: Department, consumer: Department) -> str | None:
-        """R10-R11: why a new link supplier->consumer would be illegal, or None."""
+        """R10-R11, R2: why a new link supplier->consumer would be illegal, or None. Both are
+        in the ordering player's structure (R14), so the supplier's controller is that player."""
         problem = self.type_problem(supplier, consumer)
         if problem:
             return problem
-        if len(self.out_links.get(supplier.slug, ())) >= self.settings.max_out_links:
+        if len(self.out_links.get(supplier.slug, ())) >= self.out_limit(supplier):
             return f"{supplier.slug} has no free outgoing link (R11)"
-        if len(self.in_links.get(consumer.slug, ())) >= self.settings.max_in_links:
+        if len(self.in_links.get(consumer.slug, ())) >= self.in_limit(consumer):
             return f"{consumer.slug} has no free incoming link (R11)"
-        return None
+        return self.crossing_problem(supplier.structure, supplier, consumer)
 
     def type_problem(self, supplier: Department, consumer: Department) -> str | None:
         """R10: why a link supplier->consumer is illegal whatever the limits, or None."""
@@ -209,6 +276,17 @@ class Board:
     def remove_link(self, supplier: str, consumer: str) -> None:
         self.out_links[supplier].remove(consumer)
         self.in_links[consumer].remove(supplier)
+
+    def cut_from_structure(self, dept: Department) -> None:
+        """R44/R62: remove every link between `dept` and the other departments of its
+        structure (it is about to leave it)."""
+        old = dept.structure
+        for supplier in list(self.in_links.get(dept.slug, ())):
+            if self.departments[supplier].structure == old:
+                self.remove_link(supplier, dept.slug)
+        for consumer in list(self.out_links.get(dept.slug, ())):
+            if self.departments[consumer].structure == old:
+                self.remove_link(dept.slug, consumer)
 
     def linked_within_structure(self, dept: Department) -> bool:
         """R13: has a link to or from another department of its own structure."""

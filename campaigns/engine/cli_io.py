@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from .board import TYPES, Board, Catalogue, Department, Settings, Tokens
+from .envelopes import parse_envelopes
 from .errors import EngineError
+from .goals import parse_goals
+from .sheets import parse_election, parse_sheets
+from .values import text, whole
 
 TYPE_NAMES = frozenset(TYPES)
-
-
-def whole(value: object, what: str, minimum: int = 0) -> int:
-    """A whole number >= minimum (booleans are not numbers here)."""
-    if type(value) is not int or value < minimum:
-        raise EngineError(f"{what} must be a whole number >= {minimum}")
-    return value
+# ENGINE.md parts 7-9: the optional keys beside the board.
+BESIDE = ("players", "offices", "envelopes", "goals", "election")
 
 
 def parse_tokens(value: object, what: str, error: type[Exception] = EngineError) -> Tokens:
@@ -114,7 +113,10 @@ def department_fields(slug: str, raw: dict[str, Any], catalogue: Catalogue) -> D
         defence=parse_tokens(raw.get("defence"), "defence"),
         moved=parse_tokens(raw.get("moved"), "moved"),
         capacity=None if capacity is None else whole(capacity, "capacity"),
-    )
+    )  # 15 keywords at most: with more, CPython 3.12 builds a dict, line by line (slower)
+    board = raw.get("board")
+    if board is not None:
+        dept.board = text(board, "board")  # ENGINE.md part 8: several boards in one state
     for kind in TYPES:
         if dept.moved[kind] > dept.stash[kind]:
             raise EngineError(f"more {kind} marked moved than it holds")
@@ -181,7 +183,20 @@ def parse_board(state: object) -> Board:
         departments[dept.slug] = dept
     board = Board(departments, catalogue, parse_settings(state.get("settings")))
     parse_links(state.get("links"), board)
+    parse_beside(state, board)
     return board
+
+
+def parse_beside(state: dict[str, Any], board: Board) -> None:
+    """ENGINE.md parts 7-9, all optional: players, offices, envelopes, goals, election."""
+    if not any(key in state for key in BESIDE):
+        return
+    board.sheets = parse_sheets(
+        state.get("players"), state.get("offices"), board.catalogue, board.departments
+    )
+    board.envelopes = parse_envelopes(state.get("envelopes"))
+    board.goals = parse_goals(state.get("goals"), board.catalogue)
+    board.election = parse_election(state.get("election"), board.sheets.offices)
 
 
 def department_json(dept: Department) -> dict[str, Any]:
@@ -205,6 +220,8 @@ def department_json(dept: Department) -> dict[str, Any]:
     }
     if dept.capacity is not None:
         data["capacity"] = dept.capacity
+    if dept.board is not None:
+        data["board"] = dept.board
     return data
 
 
@@ -229,4 +246,13 @@ def state_json(state: dict[str, Any], board: Board) -> dict[str, Any]:
         for slug in board.departments
         for rank, consumer in enumerate(board.out_links.get(slug, ()))
     ]
+    # Parts 7-9 come back as they went in, but goals with their attempts_won counts and
+    # offices with their holder and deputy as the turn left them.
+    for key in ("players", "envelopes", "election"):
+        if key in state:
+            out[key] = state[key]
+    if "goals" in state:
+        out["goals"] = [goal.as_json() for goal in board.goals]
+    if "offices" in state:
+        out["offices"] = [office.as_json() for office in board.sheets.offices]
     return out

@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import EngineError
 
@@ -47,6 +47,12 @@ def order_digest(seed_hex: str, turn: int, order_id: str) -> str:
     return hmac.new(bytes.fromhex(seed_hex), message, hashlib.sha256).hexdigest()
 
 
+class Reported(Protocol):
+    """A roll as a turn report shows it (ENGINE.md `rolls`)."""
+
+    def as_report(self) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     """One dice pool roll (R20): a die succeeds when face + skill >= tn (tn is not clamped)."""
@@ -75,3 +81,29 @@ class Roll:
 def roll_pool(seed_hex: str, key: str, *, dice: int, skill: int, tn: int) -> Roll:
     """R20: roll `dice` d10 for `tn` with `skill`; 0 dice give 0 successes."""
     return Roll(key, dice, skill, tn, tuple(roll_faces(seed_hex, key, dice)))
+
+
+@dataclass(frozen=True, slots=True)
+class SumRoll:
+    """R70: a roll that is summed, not counted (a perception check: 3d6 and more dice from
+    shticks, plus `skill`, the Perception and skill shticks). It has no target number and
+    no successes; ENGINE.md reports both as null."""
+
+    key: str
+    dice: int
+    skill: int
+    faces: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces) + self.skill
+
+    def as_report(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "dice": self.dice,
+            "skill": self.skill,
+            "tn": None,
+            "faces": list(self.faces),
+            "successes": None,
+        }

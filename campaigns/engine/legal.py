@@ -16,13 +16,55 @@ from itertools import permutations
 from typing import Any
 
 from .attempts import attempt_problem, cost_due
-from .board import TYPES, Board, Department, Tokens
+from .board import Board, Department, Tokens
 from .cli_io import state_json
+from .legal_deals import (
+    AcceptChoice,
+    GiftChoice,
+    HandoverChoice,
+    PerceiveChoice,
+    accept_choices,
+    carries,
+    deal_reason,
+    gift_choices,
+    handover_choices,
+    perceive_choices,
+)
+from .legal_election import (
+    NominateChoice,
+    RunningMateChoice,
+    SupportChoice,
+    VoteChoice,
+    election_reason,
+    nominate_choices,
+    running_mate_choices,
+    support_choices,
+    vote_choices,
+)
 from .orders import room, unmoved
 from .plan import Plan, plan
 
 MAX_PRIORITY_ORDERED = 4
-KINDS = ("add_link", "break_link", "priority", "move", "attempt", "function")
+KINDS = (
+    "add_link",
+    "break_link",
+    "priority",
+    "move",
+    "attempt",
+    "function",
+    "perceive",
+    "gift",
+    "handover",
+    "accept",
+    "nominate",
+    "running_mate",
+    "support",
+    "vote",
+)
+# Kinds that need no department of the player's own (their reasons are in legal_deals and
+# legal_election).
+OPEN_KINDS = ("perceive", "accept", "nominate", "vote")
+ELECTION_KINDS = ("nominate", "running_mate", "support", "vote")
 NO_DEPARTMENT = "you control no department on this board"
 # The two attempt reasons about departments outside the structure (callers hide them, R50).
 NO_TARGET = "no department outside your structure consumes what yours produce (R43)"
@@ -66,9 +108,7 @@ class MoveChoice:
     most: int
 
     def accepts(self, tokens: Tokens) -> bool:
-        carried = sum(tokens.values())
-        within = all(0 <= tokens.get(t, 0) <= self.unmoved[t] for t in TYPES)
-        return within and self.least <= carried <= self.most
+        return carries(tokens, self.unmoved, self.least, self.most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +149,14 @@ class Legal:
     move: list[MoveChoice]
     attempt: list[AttemptChoice]
     function: list[FunctionChoice]
+    perceive: list[PerceiveChoice]
+    gift: list[GiftChoice]
+    handover: list[HandoverChoice]
+    accept: list[AcceptChoice]
+    nominate: list[NominateChoice]
+    running_mate: list[RunningMateChoice]
+    support: list[SupportChoice]
+    vote: list[VoteChoice]
     why_not: dict[str, str]
     planned: dict[str, Any]
     plan: Plan = field(repr=False)
@@ -159,6 +207,14 @@ def legal_choices(state: dict[str, Any], player: str, *, longest: int | None = N
         "move": move_choices(board, player, longest),
         "attempt": attempt_choices(board, player, planned.attempts),
         "function": function_choices(board, player, planned.rolled),
+        "perceive": perceive_choices(board, planned.perceived),
+        "gift": gift_choices(board, player),
+        "handover": handover_choices(planned),
+        "accept": accept_choices(state, planned, player),
+        "nominate": nominate_choices(planned.election, player),
+        "running_mate": running_mate_choices(planned.election, player),
+        "support": support_choices(planned.election, player),
+        "vote": vote_choices(planned.election, player),
     }
     why_not = {k: reason(k, planned, player) for k in KINDS if not choices[k]}
     return Legal(player, **choices, why_not=why_not, planned=state_json(state, board), plan=planned)
@@ -206,7 +262,7 @@ def move_choices(board: Board, player: str, longest: int | None) -> list[MoveCho
         steps = sum(free.values()) if longest is None else min(longest, sum(free.values()))
         for path in walks(board, start.slug, steps):
             last = board.departments[path[-1]]
-            most = min(sum(free.values()), room(last) + len(path) - 1)
+            most = min(sum(free.values()), room(board, last) + len(path) - 1)
             found.append(MoveChoice(start.slug, tuple(path), free, len(path), most))
     return found
 
@@ -217,7 +273,7 @@ def walks(board: Board, start: str, steps: int) -> list[list[str]]:
 
     def extend(path: list[str]) -> None:
         for nxt in board.out_links.get(path[-1] if path else start, ()):
-            if nxt == start or nxt in path or room(board.departments[nxt]) < 1:
+            if nxt == start or nxt in path or room(board, board.departments[nxt]) < 1:
                 continue
             found.append([*path, nxt])
             if len(path) + 1 < steps:
@@ -231,10 +287,12 @@ def walks(board: Board, start: str, steps: int) -> list[list[str]]:
 def attempt_choices(board: Board, player: str, queued: int) -> list[AttemptChoice]:
     """R43, R11: the legal attacker->target pairs, unless the player's queued attempts
     already reach the per-turn limit."""
-    if queued >= board.settings.attempts_per_turn:
+    if queued >= board.attempt_limit(player):
         return []
     found = []
     for attacker in own(board, player):
+        if len(board.out_links.get(attacker.slug, ())) >= board.out_limit(attacker):
+            continue  # attempt_problem would say so for every target (R11): ask once
         for target in board.departments.values():
             if attempt_problem(board, player, attacker, target) is None:
                 cost, kind = cost_due(target)
@@ -256,8 +314,16 @@ def function_choices(board: Board, player: str, rolled: frozenset[str]) -> list[
 def reason(kind: str, planned: Plan, player: str) -> str:
     """A one-line reason a player understands for an empty list (naming no department)."""
     board = planned.links if kind in ("add_link", "break_link", "priority") else planned.board
+    if kind in ELECTION_KINDS and (planned.election is None or kind in OPEN_KINDS):
+        return election_reason(kind, planned.election, player)
+    if kind in OPEN_KINDS:
+        return deal_reason(kind, board, player)
     if not own(board, player):
         return NO_DEPARTMENT
+    if kind in ELECTION_KINDS:
+        return election_reason(kind, planned.election, player)
+    if kind in ("gift", "handover"):
+        return deal_reason(kind, board, player)
     if kind == "add_link":
         return add_link_reason(board, player)
     if kind == "attempt":
@@ -282,12 +348,19 @@ def add_link_reason(board: Board, player: str) -> str:
         if typed:
             return "every link your departments' resources allow already exists (R10)"
         return "none of your departments produces what another of yours consumes (R10)"
-    limit = board.settings
-    if all(len(board.out_links.get(s.slug, ())) >= limit.max_out_links for s, _ in pairs):
+    if all(len(board.out_links.get(s.slug, ())) >= board.out_limit(s) for s, _ in pairs):
         return "none of your departments has a free outgoing link (R11)"
-    if all(len(board.in_links.get(c.slug, ())) >= limit.max_in_links for _, c in pairs):
-        n = limit.max_in_links
+    if all(len(board.in_links.get(c.slug, ())) >= board.in_limit(c) for _, c in pairs):
+        n = board.settings.max_in_links
         return f"no link can be added: every consumer has the most suppliers allowed ({n}, R11)"
+    fitting = [
+        (s, c)
+        for s, c in pairs
+        if len(board.out_links.get(s.slug, ())) < board.out_limit(s)
+        and len(board.in_links.get(c.slug, ())) < board.in_limit(c)
+    ]
+    if fitting:  # within the limits, so only the boards stand between them (R2)
+        return "no link can be added across boards without a cross_board shtick (R2, R60)"
     return "no link can be added: the link limits leave no free pair (R11)"
 
 
@@ -301,7 +374,7 @@ def move_reason(board: Board, player: str) -> str:
 
 
 def attempt_reason(board: Board, player: str, queued: int) -> str:
-    limit = board.settings.attempts_per_turn
+    limit = board.attempt_limit(player)
     if queued >= limit:
         return (
             "you have already queued as many linking attempts as a turn allows "
@@ -311,9 +384,7 @@ def attempt_reason(board: Board, player: str, queued: int) -> str:
     producers = [d for d in mine if d.produces]
     if not producers:
         return "none of your departments produces anything to link with (R43)"
-    free = [
-        d for d in producers if len(board.out_links.get(d.slug, ())) < board.settings.max_out_links
-    ]
+    free = [d for d in producers if len(board.out_links.get(d.slug, ())) < board.out_limit(d)]
     if not free:
         return "none of your departments has a free outgoing link (R43, R11)"
     kinds = {d.produces[0] for d in free if d.produces}

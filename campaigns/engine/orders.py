@@ -4,12 +4,13 @@ either succeeds as a whole or leaves the board as it was (R40)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import STAT_TYPE, TYPES, Board, Department, Tokens
 from .cli_io import parse_tokens
-from .dice import Roll, roll_pool
+from .dice import Reported, roll_pool
 from .errors import EngineError, OrderRejected
 
 PHASES = {
@@ -20,6 +21,17 @@ PHASES = {
     "attempt": "attempt",
     "reinforce": "attempt",
     "function": "function",
+    # ENGINE.md parts 7-8: hand-overs open the link phase (their accepts are judged with
+    # them), gifts go with the moves, perception checks with the function rolls.
+    "handover": "link",
+    "accept": "link",
+    "gift": "move",
+    "perceive": "function",
+    # ENGINE.md part 9: after the linking attempts, before the function rolls.
+    "nominate": "election",
+    "running_mate": "election",
+    "support": "election",
+    "vote": "election",
 }
 
 
@@ -58,14 +70,19 @@ class Order:
 
 @dataclass(slots=True)
 class Outcome:
+    """An order's report entry; `extra` holds the keys some kinds add (a perception check's
+    total and envelopes, ENGINE.md part 7)."""
+
     status: str = "succeeded"
     reason: str | None = None
-    rolls: list[Roll] = field(default_factory=list)
+    rolls: Sequence[Reported] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_report(self) -> dict[str, Any]:
         report: dict[str, Any] = {
             "status": self.status,
             "rolls": [roll.as_report() for roll in self.rolls],
+            **self.extra,
         }
         if self.reason is not None:
             report["reason"] = self.reason
@@ -186,9 +203,9 @@ def unmoved(dept: Department) -> Tokens:
     return {kind: dept.stash[kind] - dept.moved[kind] for kind in TYPES}
 
 
-def room(dept: Department) -> int:
+def room(board: Board, dept: Department) -> int:
     """R36/R42: how many more tokens a move may leave at `dept` (capacity - stash)."""
-    return dept.move_capacity() - dept.total()
+    return board.move_capacity(dept) - dept.total()
 
 
 def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
@@ -212,10 +229,7 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     carried = sum(tokens.values())
     if carried < len(steps):
         raise OrderRejected(f"{carried} tokens can travel at most {carried} steps (R42)")
-    free = unmoved(start)
-    for kind in TYPES:
-        if tokens[kind] > free[kind]:
-            raise OrderRejected(f"{start.slug} has only {free[kind]} unmoved {kind} (R42)")
+    check_unmoved(start, tokens)
     drops = plan_drops(order.fields.get("drops"), tokens, len(steps) - 1)
     rest = dict(tokens)
     for kind in drops:
@@ -223,18 +237,37 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     arrivals = [(dept, {kind: 1}) for dept, kind in zip(steps, drops, strict=False)]
     arrivals.append((steps[-1], {k: n for k, n in rest.items() if n}))
     for dept, arriving in arrivals:
-        if sum(arriving.values()) > room(dept):
-            raise OrderRejected(
-                f"the move would put {dept.slug} over its capacity of {dept.move_capacity()}"
-                " (R42, R36)"
-            )
+        check_room(board, dept, sum(arriving.values()))
     for kind in TYPES:
         start.stash[kind] -= tokens[kind]
     for dept, arriving in arrivals:
-        for kind, n in arriving.items():
-            dept.stash[kind] += n
-            dept.moved[kind] += n
+        arrive(dept, arriving)
     return Outcome()
+
+
+def check_room(board: Board, dept: Department, arriving: int, what: str = "move") -> None:
+    """R42/R36: tokens left at `dept` (by a move, or a gift, R62) may not put it over its
+    capacity."""
+    if arriving > room(board, dept):
+        capacity = board.move_capacity(dept)
+        raise OrderRejected(
+            f"the {what} would put {dept.slug} over its capacity of {capacity} (R42, R36)"
+        )
+
+
+def check_unmoved(dept: Department, tokens: Tokens) -> None:
+    """R42: only tokens that have not moved this turn can be picked up."""
+    free = unmoved(dept)
+    for kind in TYPES:
+        if tokens[kind] > free[kind]:
+            raise OrderRejected(f"{dept.slug} has only {free[kind]} unmoved {kind} (R42)")
+
+
+def arrive(dept: Department, tokens: Tokens) -> None:
+    """R42: tokens dropped or left by a move (or a gift, R62) count as moved this turn."""
+    for kind, n in tokens.items():
+        dept.stash[kind] += n
+        dept.moved[kind] += n
 
 
 # --- function rolls (R45) ---------------------------------------------------------------
@@ -264,6 +297,10 @@ def function_roll(board: Board, order: Order, *, seed: str, turn: int) -> Outcom
     skill = dept.function_skill(function)
     tn = 9 if skill is None else 7
     dice, extra = pool_for(dept, stat, spend)
+    more_dice, more_skill = board.sheets.roll_bonus(
+        dept.structure, "function", dept.slug, board.departments
+    )  # R60
     dept.spend(spend)
     key = f"{turn}:{order.id}:function"
-    return Outcome(rolls=[roll_pool(seed, key, dice=dice, skill=(skill or 0) + extra, tn=tn)])
+    skill = (skill or 0) + extra + more_skill
+    return Outcome(rolls=[roll_pool(seed, key, dice=dice + more_dice, skill=skill, tn=tn)])

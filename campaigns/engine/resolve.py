@@ -1,10 +1,10 @@
-"""Resolution of a turn's orders in phase order (RULES R40-R47): the link phase, the move
-phase, linking attempts with reinforcements, then function rolls."""
+"""Resolution of a turn's orders in phase order (RULES R40-R47, R62, R70, R80): the link
+phase (hand-overs first), the move phase (moves and gifts), linking attempts with
+reinforcements, the election, then function rolls and perception checks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .attempts import (
@@ -17,8 +17,11 @@ from .attempts import (
     defence_spent,
 )
 from .board import TYPES, Board, Department, no_tokens
+from .deals import gift, handover, matches
 from .dice import order_digest, roll_pool
-from .errors import EngineError, OrderRejected
+from .election import resolve_election
+from .errors import OrderRejected
+from .goals import raise_counts
 from .orders import (
     PHASES,
     Order,
@@ -32,55 +35,29 @@ from .orders import (
     own_department,
     priority,
 )
+from .perception import perceive
+from .resolution import Resolution, parse_orders
 
 LINK_HANDLERS: dict[str, Callable[[Board, Order], Outcome]] = {
     "add_link": add_link,
     "break_link": break_link,
     "priority": priority,
 }
-
-
-@dataclass(slots=True)
-class Resolution:
-    board: Board
-    seed: str
-    turn: int
-    outcomes: dict[str, Outcome] = field(default_factory=dict)
-    attempt_order: list[str] = field(default_factory=list)
-
-    def run(self, order: Order, handler: Callable[..., Outcome], *args: Any) -> Outcome:
-        """Run `handler(*args)` for one order; an illegal order is rejected with its reason
-        and changes nothing."""
-        if order.player is None:  # Order.parse makes any non-string player None
-            outcome = Outcome("rejected", "the order names no player")
-        else:
-            try:
-                outcome = handler(*args)
-            except OrderRejected as rejected:
-                outcome = Outcome("rejected", str(rejected))
-        self.outcomes[order.id] = outcome
-        return outcome
-
-
-def parse_orders(raw: object) -> list[Order]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise EngineError("orders must be a list")
-    orders = [Order.parse(item, index) for index, item in enumerate(raw)]
-    seen: set[str] = set()
-    for order in orders:
-        if order.id in seen:
-            raise EngineError(f"duplicate order id {order.id!r}")
-        seen.add(order.id)
-    return sorted(orders, key=lambda o: o.sort_key)
+MOVE_HANDLERS: dict[str, Callable[[Board, Order], Outcome]] = {"move": move, "gift": gift}
+DEALS = ("handover", "accept")
 
 
 def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) -> dict[str, Any]:
-    """R40-R47 on the working board, in phase order; returns the report."""
+    """R40-R47, R62, R70 on the working board, in phase order; returns the report."""
     orders = parse_orders(raw_orders)
     res = Resolution(board, seed, turn)
-    by_phase: dict[str, list[Order]] = {"link": [], "move": [], "attempt": [], "function": []}
+    by_phase: dict[str, list[Order]] = {
+        "link": [],
+        "move": [],
+        "attempt": [],
+        "election": [],
+        "function": [],
+    }
     for order in orders:
         phase = PHASES.get(order.kind) if isinstance(order.kind, str) else None
         if phase is None:
@@ -88,29 +65,81 @@ def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) ->
         else:
             by_phase[phase].append(order)
 
+    resolve_handovers(res, [o for o in by_phase["link"] if o.kind in DEALS])  # R62
     for order in by_phase["link"]:  # R41
-        res.run(order, LINK_HANDLERS[order.kind], board, order)
+        if order.kind not in DEALS:
+            res.run(order, LINK_HANDLERS[order.kind], board, order)
     board.apply_departures()  # R13 at the end of the link phase
 
-    for order in by_phase["move"]:  # R42
-        res.run(order, move, board, order)
+    for order in by_phase["move"]:  # R42, R62
+        res.run(order, MOVE_HANDLERS[order.kind], board, order)
 
     resolve_attempts(res, by_phase["attempt"])  # R43-R46
 
-    rolled: set[str] = set()
-    for order in by_phase["function"]:  # R45: one function roll per department per turn
-        res.run(order, once_per_department, res, order, rolled)
+    doubled = resolve_election(res, by_phase["election"])  # R80
 
-    return {
+    resolve_rolls(res, by_phase["function"], doubled)  # R45, R70
+
+    if board.goals:  # R61: each player's successful attempts of the turn
+        won: dict[str, int] = {}
+        for order_id in res.attempt_order:
+            player = res.players[order_id]
+            if res.outcomes[order_id].status == "succeeded" and player is not None:
+                won[player] = won.get(player, 0) + 1
+        raise_counts(board.goals, won)
+    report: dict[str, Any] = {
         "orders": {order.id: res.outcomes[order.id].as_report() for order in orders},
         "attempt_order": res.attempt_order,
     }
+    if res.election is not None:
+        report["election"] = res.election
+    return report
 
 
-def once_per_department(res: Resolution, order: Order, rolled: set[str]) -> Outcome:
+def resolve_handovers(res: Resolution, orders: list[Order]) -> None:
+    """R62: hand-overs first in the link phase, in the givers' sequence; then each accept
+    succeeds exactly when its hand-over did."""
+    accepts = [o for o in orders if o.kind == "accept"]
+    handed: set[str] = set()
+    done: list[Order] = []
+    for order in orders:
+        if order.kind == "handover":
+            outcome = res.run(order, handover, res.board, order, accepts, handed)
+            if outcome.status == "succeeded":
+                done.append(order)
+    for order in accepts:
+        res.run(order, accepted, order, done)
+
+
+def accepted(order: Order, done: list[Order]) -> Outcome:
+    if not any(matches(order, h) for h in done):
+        raise OrderRejected("no hand-over of that department to you succeeded this turn (R62)")
+    return Outcome()
+
+
+def resolve_rolls(res: Resolution, orders: list[Order], doubled: set[str]) -> None:
+    """R45: one function roll per department per turn, none for a department that doubled
+    its support in the election (R80); R70: one perception check per department per player
+    per turn; in sequence order together."""
+    rolled: set[str] = set()
+    perceived: set[tuple[str, str]] = set()
+    for order in orders:
+        if order.kind == "perceive":
+            res.run(order, lambda o=order: perceive(
+                res.board, o, seed=res.seed, turn=res.turn, perceived=perceived
+            ))  # fmt: skip
+        else:
+            res.run(order, once_per_department, res, order, rolled, doubled)
+
+
+def once_per_department(
+    res: Resolution, order: Order, rolled: set[str], doubled: set[str]
+) -> Outcome:
     slug = res.board.department(order.fields.get("department")).slug
     if slug in rolled:
         raise OrderRejected(f"{slug} already made a function roll this turn (R45)")
+    if slug in doubled:
+        raise OrderRejected(f"{slug} doubled its election support this turn (R80)")
     outcome = function_roll(res.board, order, seed=res.seed, turn=res.turn)
     rolled.add(slug)
     return outcome
@@ -122,10 +151,12 @@ def resolve_attempts(res: Resolution, orders: list[Order]) -> None:
     inside their attempt; any not made by then are rejected."""
     attempts = [o for o in orders if o.kind == "attempt"]
     reinforcements = [o for o in orders if o.kind == "reinforce"]
-    limit = res.board.settings.attempts_per_turn
     counted: dict[str | None, int] = {}
     within: list[Order] = []
     for order in attempts:  # already in seq order
+        # R43/R60: per player across every board of the state, with the player's attempts
+        # shticks as they stand when the attempts begin.
+        limit = res.board.attempt_limit(order.player)
         counted[order.player] = counted.get(order.player, 0) + 1
         if counted[order.player] > limit:
             res.outcomes[order.id] = Outcome(
@@ -135,6 +166,7 @@ def resolve_attempts(res: Resolution, orders: list[Order]) -> None:
             within.append(order)
     within.sort(key=lambda o: order_digest(res.seed, res.turn, o.id))
     res.attempt_order = [o.id for o in within]
+    res.players.update((o.id, o.player) for o in within)
     for order in within:
         answers = [r for r in reinforcements if r.fields.get("answers") == order.id]
         res.run(order, attempt, res, order, answers)
@@ -176,7 +208,7 @@ def attempt(res: Resolution, order: Order, reinforcements: list[Order]) -> Outco
         res.seed, f"{res.turn}:{order.id}:attack", dice=pool.dice, skill=pool.skill, tn=pool.tn
     )
     defence = defence_spent(target)  # R47
-    dice, extra = defence_pool(target, defence)
+    dice, extra = defence_pool(board, target, defence)
     target.spend(defence)
     defend = roll_pool(
         res.seed, f"{res.turn}:{order.id}:defend", dice=dice, skill=extra, tn=BASE_TN
@@ -215,12 +247,7 @@ def capture(board: Board, attacker: Department, target: Department) -> None:
     belonged to its old controller, so they are cleared."""
     old = target.structure
     if old is not None:
-        for supplier in list(board.in_links.get(target.slug, ())):
-            if board.departments[supplier].structure == old:
-                board.remove_link(supplier, target.slug)
-        for consumer in list(board.out_links.get(target.slug, ())):
-            if board.departments[consumer].structure == old:
-                board.remove_link(target.slug, consumer)
+        board.cut_from_structure(target)
     if board.has_link(attacker.slug, target.slug):
         board.remove_link(attacker.slug, target.slug)
     board.add_link(attacker.slug, target.slug)

@@ -10,12 +10,13 @@ FUNDED, UNFUNDED, SELF_SUFFICIENT = "funded", "unfunded", "self_sufficient"
 NO_LINK = float("inf")
 
 
-def spawn(board: Board) -> None:
-    """R32: every producer, controlled or not, adds its produced amount; no capacity yet."""
-    for dept in board.departments.values():
+def spawn(board: Board, bonus: dict[str, int]) -> None:
+    """R32: every producer, controlled or not, adds its produced amount (with its
+    controller's production shticks, R60: `bonus`); no capacity yet."""
+    for slug, dept in board.departments.items():
         if dept.produces:
             kind, amount = dept.produces
-            dept.stash[kind] += amount
+            dept.stash[kind] += amount + bonus.get(slug, 0)
 
 
 def funding_queue(board: Board) -> list[tuple[Department, list[Department]]]:
@@ -187,8 +188,10 @@ def overflow(dept: Department) -> Tokens:
 
 def spawn_consume(board: Board) -> dict[str, dict[str, Any]]:
     """R32-R36 on the working board; returns report.departments. A new turn starts, so no
-    token counts as moved any more (R42)."""
-    spawn(board)
+    token counts as moved any more (R42). Production shticks (R60) count as they stand
+    before the spawn: nothing in this phase changes who controls what."""
+    bonus = board.sheets.production_bonuses(board.departments)
+    spawn(board, bonus)
     status = {
         slug: SELF_SUFFICIENT if not dept.consumes else UNFUNDED
         for slug, dept in board.departments.items()
@@ -201,7 +204,7 @@ def spawn_consume(board: Board) -> dict[str, dict[str, Any]]:
     lengths = chain_lengths(board, status)
     report: dict[str, dict[str, Any]] = {}
     for slug, dept in board.departments.items():
-        produced = dept.produced_amount()
+        produced = dept.produced_amount() + bonus.get(slug, 0)
         length = lengths[slug]
         dept.capacity = produced * length
         dept.moved = no_tokens()

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,6 +34,15 @@ def engine(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
     )
+
+
+def run(command: str, state: dict[str, Any]) -> dict[str, Any]:
+    """`command` on `state` from standard input: exit 0, sorted JSON with two-space indent."""
+    result = engine(command, "-", stdin=json.dumps(state))
+    assert result.returncode == 0, result.stderr
+    output: dict[str, Any] = json.loads(result.stdout)
+    assert result.stdout.strip() == json.dumps(output, sort_keys=True, indent=2)
+    return output
 
 
 def test_spawn_consume_reads_stdin_and_prints_sorted_json() -> None:

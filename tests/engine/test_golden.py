@@ -76,7 +76,14 @@ def test_golden_output_is_a_valid_input(name: str):
     again["seed"] = state["seed"]
     result = resolve(again)
     assert result["links"] == expected["links"]
+    election = result["report"].pop("election", None)
     assert result["report"] == {"orders": {}, "attempt_order": []}
+    if "election" in state:  # R80: no order, no ticket: nobody wins and the office stays
+        assert election == {
+            "office": state["election"]["office"], "winner": None, "decided_by": None,
+            "tickets": {},
+        }  # fmt: skip
+        assert result["offices"] == expected["offices"]
     for old, new in zip(expected["departments"], result["departments"], strict=True):
         if new != old:
             assert not old["home"] and old["structure"] is not None and new["structure"] is None
@@ -140,7 +147,8 @@ def test_dice_commitment_is_sha256_of_the_seed_text():
 
 
 # How many rolls each golden case records, counted by hand from its story: an attempt rolls
-# twice (attack, defend), a function roll once. Cases about links and moves roll nothing.
+# twice (attack, defend), a function roll and a perception check once. Cases about links,
+# moves and deals roll nothing.
 ROLLS = {
     "rs_alignment_identical_lowers_tn": 4,
     "rs_alignment_opposed_and_fanatic": 6,
@@ -150,16 +158,35 @@ ROLLS = {
     "rs_function_rolls": 4,
     "rs_reinforced_defence_holds": 2,
     "rs_tie_defender_wins": 2,
+    "rs_shtick_attempts": 6,
+    "rs_shtick_cross_board": 2,
+    "rs_shtick_dice_attack_defend": 2,
+    "rs_shtick_perception_perceive": 3,
+    "rs_shtick_skill_function": 2,
+    "rs_shtick_text": 1,
+    "rs_election_media": 1,
+    "rs_election_support": 2,
+    "rs_office_effects": 6,
+}
+NO_DICE = {
+    "rs_election_impress",
+    "rs_election_rolloff",
+    "rs_election_uncontrolled",
+    "rs_election_vote",
+    "rs_gift",
+    "rs_handover_accept",
+    "rs_link_phase_orders",
+    "rs_move_blocked_by_capacity",
+    "rs_move_named_and_default_drops",
+    "rs_shtick_link_limit",
 }
 
 
 def test_every_golden_case_with_dice_is_checked_roll_by_roll():
-    rolling = {n for n in CASES if n.startswith("rs_")} - {
-        "rs_link_phase_orders",
-        "rs_move_blocked_by_capacity",
-        "rs_move_named_and_default_drops",
-    }
-    assert set(ROLLS) == rolling
+    assert set(ROLLS) == {n for n in CASES if n.startswith("rs_")} - NO_DICE
+    for name in NO_DICE:
+        orders = load(name)[1]["report"]["orders"].values()
+        assert orders and all(entry["rolls"] == [] for entry in orders), name
 
 
 @pytest.mark.parametrize("name", sorted(ROLLS))
@@ -173,7 +200,21 @@ def test_golden_rolls_follow_r23_and_r20(name: str):
         for roll in entry["rolls"]:
             turn, rid, part = roll["key"].split(":")
             assert (int(turn), rid) == (state["turn"], oid)
-            assert part in ("attack", "defend", "function")
+            assert part in ("attack", "defend", "function", "perception")
+            if part == "perception":  # R70: d6, summed with the skill; no TN, no successes
+                faces = r23_faces(state["seed"], roll["key"], roll["dice"], sides=6)
+                assert roll["faces"] == faces and roll["dice"] >= 3
+                assert roll["tn"] is None and roll["successes"] is None
+                assert entry["total"] == sum(faces) + roll["skill"]
+                continue
             assert roll["faces"] == r23_faces(state["seed"], roll["key"], roll["dice"])
             hits = sum(1 for f in roll["faces"] if f + roll["skill"] >= roll["tn"])
             assert roll["successes"] == hits
+
+
+def test_a_text_shtick_changes_nothing_in_its_golden_case():
+    """R60: rs_shtick_text resolves exactly as the same state without its players."""
+    state, expected, _ = load("rs_shtick_text")
+    assert state["players"]["alice"]["shticks"][0]["kind"] == "text"
+    without = {k: v for k, v in state.items() if k != "players"}
+    assert resolve(without) == {k: v for k, v in expected.items() if k != "players"}

@@ -38,6 +38,8 @@ BOARD = {
         dept("e", "q", produces=MONEY),
     ],
     "links": [{"from": "a", "to": "c"}, {"from": "e", "to": "b"}],
+    "offices": [{"id": "mayor", "name": "Mayor", "alignment": "Government"}],
+    "election": {"office": "mayor"},
 }
 WEIRD = [["a"], {"x": 1}, 3, None, True, 2.5]
 FIELDS = {
@@ -48,8 +50,20 @@ FIELDS = {
     "add_link": ["from", "to", "player"],
     "break_link": ["from", "to", "player"],
     "priority": ["department", "consumers", "player"],
+    "perceive": ["department", "player"],
+    "gift": ["from", "to", "tokens", "player"],
+    "handover": ["department", "to", "player"],
+    "accept": ["department", "from", "player"],
+    "nominate": ["candidate", "running_mate", "player"],
+    "running_mate": ["candidate", "running_mate", "player"],
+    "support": ["department", "ticket", "double", "player"],
+    "vote": ["ticket", "player"],
 }
 ATTEMPT = {"id": "o0", "player": "p", "kind": "attempt", "attacker": "a", "target": "b"}
+# The hand-over an accept answers (R62): q offers b to p.
+HANDOVER = {"id": "o0", "player": "q", "kind": "handover", "department": "b", "to": "p"}
+# The ticket a running mate, a support or a vote names (R80): q nominates p's a, with c.
+NOMINATION = {"id": "o0", "player": "q", "kind": "nominate", "candidate": "a", "running_mate": "c"}
 LEGAL = {
     "function": {"player": "p", "department": "a", "function": "x", "stat": "effect"},
     "attempt": {"player": "p", "attacker": "a", "target": "b"},
@@ -64,12 +78,24 @@ LEGAL = {
     "add_link": {"player": "p", "from": "a", "to": "d"},
     "break_link": {"player": "p", "from": "a", "to": "c"},
     "priority": {"player": "p", "department": "a", "consumers": ["c"]},
+    "perceive": {"player": "p", "department": "b"},
+    "gift": {"player": "p", "from": "a", "to": "b", "tokens": {"money": 1}},
+    "handover": {"player": "p", "department": "c", "to": "q"},  # no accept: failed
+    "accept": {"player": "p", "department": "b", "from": "q"},
+    "nominate": {"player": "p", "candidate": "d", "running_mate": "e"},
+    "running_mate": {"player": "p", "candidate": "a", "running_mate": "d"},
+    "support": {"player": "p", "department": "c", "ticket": "a"},
+    "vote": {"player": "p", "ticket": "a"},
 }
 
 
 def status(kind: str, order: dict[str, object]) -> str:
-    """The status of `order` (id o1) resolved on BOARD; a reinforcement answers ATTEMPT."""
-    orders = [ATTEMPT, order] if kind == "reinforce" else [order]
+    """The status of `order` (id o1) resolved on BOARD; a reinforcement answers ATTEMPT, an
+    accept answers HANDOVER, and a running mate, a support or a vote names NOMINATION's
+    ticket."""
+    answered = {"reinforce": ATTEMPT, "accept": HANDOVER}
+    answered |= dict.fromkeys(("running_mate", "support", "vote"), NOMINATION)
+    orders = [answered[kind], order] if kind in answered else [order]
     result = resolve(json.loads(json.dumps({**BOARD, "orders": orders})))
     return str(result["report"]["orders"]["o1"]["status"])
 
@@ -81,7 +107,13 @@ def test_each_order_is_accepted_before_a_field_is_spoiled(kind: str) -> None:
 
 # ENGINE.md's optional order fields. JSON's null for one of them reads as "not given" (the
 # default), as for a department's `consumes`: that is not malformed.
-OPTIONAL = {("function", "spend"), ("attempt", "cost"), ("attempt", "spend"), ("move", "drops")}
+OPTIONAL = {
+    ("function", "spend"),
+    ("attempt", "cost"),
+    ("attempt", "spend"),
+    ("move", "drops"),
+    ("support", "double"),
+}
 
 
 @pytest.mark.parametrize(
