@@ -100,6 +100,11 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
+    # A new PostgreSQL connection per request cost more than the request's own SQL. Keep each
+    # process's connection for CONN_MAX_AGE seconds, and check it with a cheap query before
+    # reusing it, so a database restart costs one failed check, not one failed request.
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     VAR_DIR.mkdir(exist_ok=True)
     DATABASES = {

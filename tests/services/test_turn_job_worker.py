@@ -76,7 +76,9 @@ def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> I
         pytest.skip(
             f"needs CELERY_BROKER_URL=redis://... (CI sets it), not {settings.CELERY_BROKER_URL}"
         )
-    assert not app.conf.task_always_eager
+    # The test settings run queued tasks eagerly; this module's calls go to the real broker.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
     queue = f"test-turns-{uuid.uuid4().hex[:12]}"
     folder = tmp_path_factory.mktemp("worker")
     env = {
@@ -106,6 +108,7 @@ def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> I
     try:
         yield Worker(queue=queue, log=log, mail=folder / "mail", process=process)
     finally:
+        app.conf.task_always_eager = eager
         process.terminate()  # warm shutdown: finishes (or gives back) the current task
         try:
             process.wait(timeout=20)
