@@ -21,7 +21,7 @@ import orjson
 # What json.dumps escapes beyond orjson: everything outside printable ASCII (DEL included).
 _NON_ASCII = re.compile(r"[^\x00-\x7e]")
 # orjson reads an integer of more than 64 bits as a float; json keeps it whole.
-_LONG_NUMBER = re.compile(rb"[0-9]{19}")
+_LONG_NUMBER = re.compile(r"[0-9]{19}")
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -63,20 +63,20 @@ def dumps_engine(value: Any, *, may_hold_floats: Any = None) -> str:
 
 
 def dumps_compact(value: Any) -> str:
-    """Compact JSON for the database (jsonb re-reads it; the spacing does not matter)."""
+    """Compact JSON for the database (jsonb re-reads it; the spacing does not matter). An
+    infinite float, which JSON cannot hold, is written as null."""
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
     except TypeError:
         return json.dumps(value, separators=(",", ":"))
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str) -> Any:
     """json.loads, fast; on anything orjson refuses, json.loads itself decides (the same
     result or the same error as before)."""
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    if _LONG_NUMBER.search(data) is None:
+    if _LONG_NUMBER.search(text) is None:
         try:
-            return orjson.loads(data)
+            return orjson.loads(text)
         except orjson.JSONDecodeError:
             pass
     return json.loads(text)
