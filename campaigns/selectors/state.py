@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from django.db.models import Q
+
 from campaigns.engine.board import TYPES
+from campaigns.engine.scope import named_departments, reach
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
 from campaigns.models.campaign import engine_player_id
 
@@ -93,18 +96,53 @@ class BoardRows(NamedTuple):
 
 def board_rows(board: Board) -> BoardRows:
     """3 queries."""
-    departments = list(
-        Department.objects.filter(board=board).order_by("slug").values_list(*COLUMNS)
-    )
+    departments = Department.objects.filter(board=board).order_by("slug").values_list(*COLUMNS)
     links = Link.objects.filter(board=board).order_by("supplier_id", "priority", "pk")
+    return rows_of(
+        board,
+        list(departments),
+        list(links.values_list("pk", "supplier_id", "consumer_id", "priority")),
+    )
+
+
+def rows_of(
+    board: Board, departments: list[tuple[Any, ...]], links: list[tuple[int, int, int, int]]
+) -> BoardRows:
+    """BoardRows of these department and link rows (1 query: the structures)."""
     width = len(WRITTEN)
     return BoardRows(
         departments=departments,
         ids={row[1]: row[0] for row in departments},
         written={row[1]: row[-width:] for row in departments},
         players=structure_players(board),
-        links=list(links.values_list("pk", "supplier_id", "consumer_id", "priority")),
+        links=links,
     )
+
+
+def board_rows_near(board: Board, orders: list[dict[str, Any]]) -> BoardRows:
+    """Only the rows that decide `orders` (ENGINE.md orders): the slice of the board
+    engine.scope.neighbourhood keeps, read by walking the links out from the departments the
+    orders name. reach(orders) + 3 queries (usually 4), whatever the size of the board."""
+    named = named_departments(orders)
+    frontier = set(
+        Department.objects.filter(board=board, slug__in=named).values_list("pk", flat=True)
+    )
+    inner: set[int] = set()
+    links: dict[int, tuple[int, int, int, int]] = {}
+    for _ in range(reach(orders)):
+        inner |= frontier
+        if not frontier:
+            break
+        touching = list(
+            Link.objects.filter(
+                Q(supplier_id__in=frontier) | Q(consumer_id__in=frontier)
+            ).values_list("pk", "supplier_id", "consumer_id", "priority")
+        )
+        links.update((row[0], row) for row in touching)
+        frontier = {pk for _, s, c, _ in touching for pk in (s, c)} - inner
+    kept = Department.objects.filter(pk__in=inner | frontier).order_by("slug")
+    ranked = sorted(links.values(), key=lambda row: (row[1], row[3], row[0]))
+    return rows_of(board, list(kept.values_list(*COLUMNS)), ranked)
 
 
 def board_state(
