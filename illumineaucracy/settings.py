@@ -230,6 +230,9 @@ if env.bool("SECURE_PROXY_SSL_HEADER", default=False):
 # Read by illumineaucracy/celery.py through the CELERY_ namespace.
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# The queue this site's tasks go to and its workers take them from: several sites (or a
+# benchmark) can share one Redis without taking each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 if CELERY_BROKER_URL:
     # Redis hands an unacknowledged message to another worker after this long. It must be
     # longer than any turn job runs, or a slow job would be started a second time.

@@ -5,7 +5,8 @@ nothing if the turn is no longer open, so a second beat, a redelivered task or a
 the button twice does nothing. Every write happens in one transaction; the mail is sent by
 its own task after it commits (services/turn_mail.py).
 
-On PostgreSQL the lock is held only while the job writes. The job first reads the campaign in
+On PostgreSQL, for a campaign of SNAPSHOT_FROM departments or more, the lock is held only
+while the job writes. The job first reads the campaign in
 a REPEATABLE READ snapshot and resolves it without any lock (the slow part: the engine), with
 a fingerprint of every row it read (selectors/turns.py). Then it takes the lock and compares
 the fingerprint: unchanged, it writes what it resolved; changed (an order was submitted
@@ -29,7 +30,7 @@ from django.utils import timezone
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
-from campaigns.models import Board, Campaign, Knowledge, Order, Turn, TurnRecord
+from campaigns.models import Board, Campaign, Department, Knowledge, Order, Turn, TurnRecord
 from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.state import BoardRows, board_rows, board_state
 from campaigns.selectors.turns import scheduled_turn_is_due, turn_inputs_fingerprint
@@ -107,12 +108,13 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
 
 @dataclass(frozen=True)
 class TurnRun:
-    """What one call of the job did: the turn it opened (None: nothing to do), the seconds
-    spent before taking the campaign lock (reading and resolving in a snapshot), the seconds
-    the lock was held, and whether the job had to resolve again under the lock because its
-    input changed meanwhile."""
+    """What one call of the job did: the turn it opened (None: nothing to do), whether it
+    resolved the turn in a snapshot before taking the campaign lock, the seconds spent before
+    taking the lock, the seconds the lock was held, and whether the job had to resolve again
+    under the lock because its input changed meanwhile."""
 
     opened: Turn | None
+    in_snapshot: bool = False
     unlocked_seconds: float = 0.0
     locked_seconds: float = 0.0
     resolved_again: bool = False
@@ -137,10 +139,10 @@ def turn_run(
     the campaign row lock and then see the turn processed."""
     started = time.perf_counter()
     early: tuple[str, TurnPlan] | None = None
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+    if snapshot_worth_it(campaign_id):
         early = plan_in_snapshot(campaign_id, number, now=now, running_only=running_only)
         if early is None:
-            return TurnRun(None, time.perf_counter() - started)
+            return TurnRun(None, True, time.perf_counter() - started)
     unlocked = time.perf_counter() - started
     released: list[float] = []  # when the COMMIT (or ROLLBACK) let the lock go
     with transaction.atomic():
@@ -151,7 +153,7 @@ def turn_run(
         now = now or timezone.now()  # after the lock: we may have waited for it
         turn = due_turn(campaign, number, now=now, running_only=running_only)
         if turn is None:
-            return TurnRun(None, unlocked, time.perf_counter() - locked_at)
+            return TurnRun(None, early is not None, unlocked, time.perf_counter() - locked_at)
         if early is not None and early[0] == turn_inputs_fingerprint(campaign.pk, turn.pk):
             plan, again = early[1], False
         else:
@@ -169,7 +171,22 @@ def turn_run(
     if again:
         log.info("turn %s of campaign %s: input changed, resolved again", number, campaign_id)
     # Inside a caller's transaction the lock outlives this call: counted up to here.
-    return TurnRun(following, unlocked, (released or [time.perf_counter()])[0] - locked_at, again)
+    locked = (released or [time.perf_counter()])[0] - locked_at
+    return TurnRun(following, early is not None, unlocked, locked, again)
+
+
+# Below this many departments the job is over in a few milliseconds: resolving it first in a
+# snapshot would cost more round trips (the snapshot, two fingerprints) than the lock saves.
+SNAPSHOT_FROM = 300
+
+
+def snapshot_worth_it(campaign_id: int) -> bool:
+    """Resolve before taking the lock? Only on PostgreSQL, outside a caller's transaction
+    (whose locks and snapshot would be ours), and for a campaign big enough to matter."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return False
+    departments = Department.objects.filter(board__campaign_id=campaign_id)
+    return departments[SNAPSHOT_FROM - 1 : SNAPSHOT_FROM].exists()
 
 
 def due_turn(

@@ -156,7 +156,15 @@ def test_a_failure_counted_while_another_worker_runs_the_turn_waits_for_it(
 MOVE = {"from": "treasury", "path": ["mint"], "tokens": {"authority": 1}}
 
 
-def test_the_job_resolves_without_the_lock_and_writes_what_it_resolved(postgres: None) -> None:
+@pytest.fixture
+def snapshot_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resolve in a snapshot first whatever the size (services/turns.py SNAPSHOT_FROM)."""
+    monkeypatch.setattr(turns, "SNAPSHOT_FROM", 1)
+
+
+def test_the_job_resolves_without_the_lock_and_writes_what_it_resolved(
+    postgres: None, snapshot_always: None
+) -> None:
     """Nothing changed between the job's snapshot and its lock: it writes what it resolved
     in the snapshot, and holds the lock only for that."""
     game = started_campaign(boards=2)
@@ -164,14 +172,23 @@ def test_the_job_resolves_without_the_lock_and_writes_what_it_resolved(postgres:
 
     run = turns.turn_run(campaign_id=game.campaign.pk, number=1)
 
-    assert run.opened is not None and not run.resolved_again
+    assert run.opened is not None and run.in_snapshot and not run.resolved_again
     assert run.unlocked_seconds > 0 and run.locked_seconds > 0
     order.refresh_from_db()
     assert order.status == Order.Status.SUCCEEDED
 
 
+def test_a_small_campaign_is_resolved_under_the_lock_at_once(postgres: None) -> None:
+    """Below SNAPSHOT_FROM departments the snapshot would cost more than it saves."""
+    game = started_campaign(boards=2)
+
+    run = turns.turn_run(campaign_id=game.campaign.pk, number=1)
+
+    assert run.opened is not None and not run.in_snapshot
+
+
 def test_an_order_queued_while_the_job_resolves_is_resolved_with_the_turn(
-    postgres: None, monkeypatch: pytest.MonkeyPatch
+    postgres: None, snapshot_always: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An order stored after the job's snapshot and before its lock (a submission that was
     not kept waiting) changes the fingerprint: the job resolves again under the lock, so the

@@ -245,7 +245,8 @@ class Command(BaseCommand):
         out = self.stdout.write
         out(f"turn job: {seconds:.3f} s total, {seconds / boards:.3f} s per board")
         out(
-            f"  read and resolved before taking the lock: {run.unlocked_seconds:.3f} s; "
+            f"  {'read and resolved in a snapshot' if run.in_snapshot else 'checked'} before "
+            f"taking the lock: {run.unlocked_seconds:.3f} s; "
             f"campaign row lock held {run.locked_seconds:.3f} s"
             + (" (input changed: resolved again under the lock)" if run.resolved_again else "")
         )
