@@ -21,12 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.engine.bench import random_orders
-from campaigns.management.commands.bench_turns import bench_campaign
+from campaigns.management.commands.bench_turns import ORDER_FIELDS, bench_campaign
 from campaigns.models import Knowledge, Membership, Order, Turn
 from campaigns.selectors.order_checks import OrderRefused, order_check
 from campaigns.selectors.state import board_state
-
-ORDER_FIELDS = ("id", "player", "kind", "seq")
 
 
 class Command(BaseCommand):
