@@ -2,9 +2,36 @@
 
 The check that refuses to serve without SECRET_KEY runs here, in the master, before any
 worker is forked: when every worker fails on its own, gunicorn's master can trip over
-their exits and print a traceback instead of our one line."""
+their exits and print a traceback instead of our one line.
 
+Every figure below can be changed from the environment (README, "Production"). gunicorn
+reads the names it knows itself (`bind`, `workers`, ...) from this module's globals."""
+
+import multiprocessing
 import os
+
+# The address to serve; behind a proxy on the same host, 127.0.0.1 is enough.
+bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
+# Sync workers, one request at a time each: the pages are CPU-bound Python with a few
+# milliseconds of SQL, so more processes than cores only queue. Two per core plus one keeps a
+# core busy while another worker waits on PostgreSQL. Each worker keeps one database
+# connection (CONN_MAX_AGE): size PostgreSQL's max_connections for workers x hosts + Celery.
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+worker_class = "sync"
+# A page is answered in milliseconds; a request still running after 30 s is stuck: the
+# master kills that worker and starts another. Slow clients are the proxy's business.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+# On a restart (deploy), workers finish the requests they have for up to this long.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "30"))
+# Keep a proxy's connection open between its requests.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# Recycle each worker after about this many requests (jittered, so they do not all restart at
+# once): a slow leak in any library never grows without bound.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = max_requests // 10
+# Logs to standard error, where the process manager collects them, like the app's own.
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+errorlog = "-"
 
 
 def on_starting(server: object) -> None:

@@ -6,4 +6,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
-        from campaigns import checks  # noqa: F401  (registers the deploy checks)
+        from campaigns import (
+            checks,  # noqa: F401  (registers the deploy checks)
+            tasks,  # noqa: F401  (registers the tasks in every process)
+        )

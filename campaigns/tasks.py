@@ -7,7 +7,12 @@ harmless by deciding in the database, under a row lock, whether the turn has run
 from celery import shared_task
 from django.utils import timezone
 
-from campaigns.selectors.turns import turns_due, turns_ready_for_early_processing
+from campaigns.selectors.turns import (
+    turns_due,
+    turns_owing_mail,
+    turns_ready_for_early_processing,
+)
+from campaigns.services.turn_mail import turn_mail_send
 from campaigns.services.turns import turn_process_safely
 
 
@@ -19,6 +24,10 @@ def process_due_turns() -> int:
     due += [t for t in turns_ready_for_early_processing() if t not in due]  # all players ready
     for campaign_id, number in due:
         process_turn.delay(campaign_id, number)
+    # Mail the turn job queued but nobody has sent (its process died after the commit, or
+    # the broker was down): sent once whoever queues it (services/turn_mail.py).
+    for turn_id in turns_owing_mail():
+        send_turn_mail.delay(turn_id)
     return len(due)
 
 
@@ -30,6 +39,13 @@ def process_turn(campaign_id: int, turn_number: int) -> bool:
     if opened is not None and opened.deadline <= timezone.now():
         process_turn.delay(campaign_id, opened.number)
     return opened is not None
+
+
+@shared_task
+def send_turn_mail(turn_id: int) -> int:
+    """R31 step 4, after the turn's commit: the turn's mail, once (claimed in the database).
+    Returns how many mails went out."""
+    return turn_mail_send(turn_id=turn_id)
 
 
 @shared_task

@@ -108,6 +108,11 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
+    # A new PostgreSQL connection per request cost more than the request's own SQL. Keep each
+    # process's connection for CONN_MAX_AGE seconds, and check it with a cheap query before
+    # reusing it, so a database restart costs one failed check, not one failed request.
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=600)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     VAR_DIR.mkdir(exist_ok=True)
     DATABASES = {
@@ -237,6 +242,9 @@ if env.bool("SECURE_PROXY_SSL_HEADER", default=False):
 # Read by illumineaucracy/celery.py through the CELERY_ namespace.
 CELERY_TIMEZONE = "UTC"
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+# The queue this site's tasks go to and its workers take them from: several sites (or a
+# benchmark) can share one Redis without taking each other's tasks.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
 if CELERY_BROKER_URL:
     # Redis hands an unacknowledged message to another worker after this long. It must be
     # longer than any turn job runs, or a slow job would be started a second time.

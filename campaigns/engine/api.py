@@ -44,6 +44,21 @@ def resolve(state: dict[str, Any]) -> dict[str, Any]:
         return _resolve(state)
 
 
+def resolve_then_spawn(state: dict[str, Any]) -> dict[str, Any]:
+    """RULES R31 steps 2-3, the turn job's engine work: `spawn_consume(resolve(state))` with
+    the two reports merged (`orders` and `attempt_order` from resolve, `departments` from
+    spawn-consume), but the board is parsed and written out once instead of twice."""
+    with collector_paused():
+        board = parse_board(state)
+        seed = check_seed(state.get("seed"))
+        turn = whole(state.get("turn"), "turn")
+        report = resolve_orders(board, state.get("orders"), seed=seed, turn=turn)
+        report["departments"] = run_spawn_consume(board)
+        result = state_json(state, board)
+        result["report"] = report
+        return result
+
+
 def _spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
     board = parse_board(state)
     report: dict[str, Any] = {"departments": run_spawn_consume(board)}

@@ -56,7 +56,7 @@ def random_state(size: int, *, orders: int = 0, seed: int = 1) -> dict[str, Any]
     for supplier in range(size):
         candidates = by_type[departments[supplier]["produces"]["type"]]
         chosen: set[int] = set()  # a supplier links to a consumer once
-        for _ in range(2):
+        for _ in range(2 if candidates else 0):  # a small board may lack such consumers
             consumer = rng.choice(candidates)
             if consumer != supplier and in_degree[consumer] < 2 and consumer not in chosen:
                 links.append({"from": f"d{supplier}", "to": f"d{consumer}"})

@@ -27,6 +27,11 @@ class Turn(models.Model):
     processed_at = models.DateTimeField(null=True, blank=True)
     failures = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
+    # R31 step 4: set by the transaction that processes the turn, cleared by the one mail
+    # task that claims it (services/turn_mail.py), so the turn's mail goes out once.
+    # A default in the database too: code of the release before still inserts turns while
+    # the migration runs.
+    mail_owed = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["campaign", "number"]

@@ -16,9 +16,9 @@ from django.db.models import Count, Q
 from campaigns import wording
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
 from campaigns.engine.edit import review
+from campaigns.engine.scope import SLUG_FIELDS, SLUG_LIST_FIELDS
 from campaigns.models import Board, Campaign, Department, Link, Membership, Order, Turn
 from campaigns.models.board import Resource
-from campaigns.selectors.order_checks import SLUG_FIELDS, SLUG_LIST_FIELDS
 from campaigns.selectors.state import board_state
 from campaigns.selectors.visibility import department_rows
 

@@ -11,15 +11,17 @@ Reads only: the writes that call these checks are in services.orders.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from campaigns import engine, wording
+from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
-from .state import board_state, order_state
+from .state import board_rows_near, board_state, order_state
 
 Kind = Order.Kind
 
@@ -73,9 +75,22 @@ def queued_orders(*, player: Membership, turn: Turn, board: Board | None = None)
 
 
 def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
-    """The board as it is now, with `orders`, a throwaway seed: dice outcomes of the turn's
-    real seed must not leak through a submission check (R23)."""
+    """The whole board as it is now, with `orders`, a throwaway seed: dice outcomes of the
+    turn's real seed must not leak through a submission check (R23). For the order forms,
+    which list every legal choice on the board."""
     state = board_state(board, turn=turn, orders=orders)
+    state["seed"] = secrets.token_hex(32)
+    return state
+
+
+def trial_near(board: Board, turn: Turn, orders: list[dict[str, Any]]) -> dict[str, Any]:
+    """`orders` (ENGINE.md) on the part of the board that decides them (engine.scope), as
+    it is now, with a throwaway seed (R23): what checking an order resolves. A few queries
+    and a small state, whatever the size of the board."""
+    state = board_state(board, turn=turn, rows=board_rows_near(board, orders))
+    if not sliceable(state, orders):  # parts 7-9 reach further than a slice (engine.scope)
+        state = board_state(board, turn=turn)
+    state["orders"] = orders
     state["seed"] = secrets.token_hex(32)
     return state
 
@@ -101,7 +116,7 @@ def order_check(
     resolution)."""
     names_only_visible_departments(board=board, player=player, payload=payload)
     others = [o for o in queued_orders(player=player, turn=turn, board=board) if o != replacing]
-    state = trial_state(board, turn, others)
+    orders = [order_state(o) for o in others]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:
@@ -116,8 +131,9 @@ def order_check(
         if answered is None:
             raise OrderRefused("There is no queued linking attempt to answer (R46).")
         new["answers"] = answered.engine_id
-        state["orders"].append(order_state(answered))
-    state["orders"].append(new)
+        orders.append(order_state(answered))
+    orders.append(new)
+    state = trial_near(board, turn, deciding(orders, kind))
     outcome = outcome_of(state, NEW_ID)
     if (
         outcome["status"] == "rejected"
@@ -142,26 +158,18 @@ def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Orde
     return outcome_of(state, NEW_ID)
 
 
-# The payload fields that name departments (ENGINE.md), one slug or a list of slugs.
-SLUG_FIELDS = ("from", "to", "department", "attacker", "target")
-SLUG_LIST_FIELDS = ("consumers", "path")
-
-
 def names_only_visible_departments(
     *, board: Board, player: Membership, payload: dict[str, Any]
 ) -> None:
     """R50: an order naming a department the player does not know of at all gets the same
     GENERIC refusal whether that department exists or not; otherwise the engine's "no
     department 'x'" against a filtered reason would tell them which hidden slugs exist."""
-    named = [payload[f] for f in SLUG_FIELDS if isinstance(payload.get(f), str)]
-    for field in SLUG_LIST_FIELDS:
-        if isinstance(payload.get(field), list):
-            named += [slug for slug in payload[field] if isinstance(slug, str)]
+    named = named_departments([payload])
     if not named:
         return
     found = Department.objects.filter(board=board, slug__in=named).select_related("structure")
     rows = {d.slug: d for d in found}
-    knowledge = viewer_knowledge(player, board=board)
+    knowledge = viewer_knowledge(player, board=board, slug__in=named)
     for slug in named:
         dept = rows.get(slug)
         if dept is None or level_of(dept, player, knowledge) < Level.RUMOURED:
@@ -184,8 +192,11 @@ def safe_reason(
     better than today's tables (a report: what the player controlled during that turn, so
     "your department was captured earlier this turn" reaches them, R51)."""
     if loaded is None:
-        departments = list(Department.objects.filter(board=board).select_related("structure"))
-        knowledge = viewer_knowledge(player, board=board)
+        # Only the departments the reason can name: its words (a slug is a whole word).
+        words = set(re.findall(r"[\w-]+", reason))
+        named = Department.objects.filter(board=board, slug__in=words)
+        departments = list(named.select_related("structure"))
+        knowledge = viewer_knowledge(player, board=board, slug__in=words)
     else:
         departments, knowledge = loaded
     if "no department '" in reason:
@@ -204,7 +215,7 @@ def safe_reason(
 
 def board_report(orders: list[Order], board_id: int) -> dict[str, Any]:
     on_board = sorted((o for o in orders if o.board_id == board_id), key=lambda o: o.seq)
-    state = trial_state(on_board[0].board, on_board[0].turn, on_board)
+    state = trial_near(on_board[0].board, on_board[0].turn, [order_state(o) for o in on_board])
     report: dict[str, Any] = engine.resolve(state)["report"]["orders"]
     return report
 

@@ -6,10 +6,22 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db import connection
 from django.db.models import Count, Max, Q
 from django.utils import timezone
 
-from campaigns.models import Campaign, Membership, Turn
+from campaigns.models import (
+    Alignment,
+    Board,
+    Campaign,
+    Department,
+    Knowledge,
+    Link,
+    Membership,
+    Order,
+    Structure,
+    Turn,
+)
 
 # After the last player marks ready, wait this long before processing early: a last-second
 # change of mind is still possible.
@@ -74,3 +86,58 @@ def turns_ready_for_early_processing(
         for campaign_id, number, players, ready_count, last in turns
         if players and ready_count == players and last <= now - EARLY_GRACE
     ]
+
+
+def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
+    """PostgreSQL: a digest of the version (xmin) of every row the turn job reads for this
+    turn: the campaign and its alignments, boards, structures, departments, links and stored
+    knowledge, the turn and its orders. Any insert, update or delete of one of them changes
+    it (a row merely locked does not). One query. None on other databases."""
+    if connection.vendor != "postgresql":
+        return None
+    table = {m.__name__: m._meta.db_table for m in (Alignment, Board, Campaign, Department,
+             Knowledge, Link, Order, Structure, Turn)}  # fmt: skip
+    parts = [
+        f"SELECT 'campaign' || x.id || ':' || x.xmin FROM {table['Campaign']} x WHERE x.id = %(c)s",
+        f"SELECT 'turn' || x.id || ':' || x.xmin FROM {table['Turn']} x WHERE x.id = %(t)s",
+        f"SELECT 'order' || x.id || ':' || x.xmin FROM {table['Order']} x WHERE x.turn_id = %(t)s",
+        f"SELECT 'alignment' || x.id || ':' || x.xmin FROM {table['Alignment']} x "
+        "WHERE x.campaign_id = %(c)s",
+        f"SELECT 'board' || x.id || ':' || x.xmin FROM {table['Board']} x "
+        "WHERE x.campaign_id = %(c)s",
+    ]
+    for name in ("Department", "Link", "Structure"):
+        parts.append(
+            f"SELECT '{name}' || x.id || ':' || x.xmin FROM {table[name]} x "
+            f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %(c)s"
+        )
+    parts.append(
+        f"SELECT 'knowledge' || x.id || ':' || x.xmin FROM {table['Knowledge']} x "
+        f"JOIN {table['Department']} d ON d.id = x.department_id "
+        f"JOIN {table['Board']} b ON b.id = d.board_id WHERE b.campaign_id = %(c)s"
+    )
+    sql = (
+        "SELECT md5(string_agg(v, ',' ORDER BY v)) FROM ("
+        + " UNION ALL ".join(parts)
+        + ") AS rows_read(v)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"c": campaign_id, "t": turn_id})
+        (digest,) = cursor.fetchone()
+    return str(digest)
+
+
+# The tick queues the mail of a processed turn again when its own queueing has not been
+# claimed after this long (the process died between the commit and the queueing, or the
+# broker was down): services/turn_mail.py sends it once whoever queues it.
+MAIL_SWEEP_AFTER = dt.timedelta(minutes=2)
+
+
+def turns_owing_mail(now: dt.datetime | None = None) -> list[int]:
+    """Ids of processed turns whose mail has not been claimed for MAIL_SWEEP_AFTER."""
+    now = now or timezone.now()
+    return list(
+        Turn.objects.filter(mail_owed=True, processed_at__lte=now - MAIL_SWEEP_AFTER)
+        .order_by("processed_at")
+        .values_list("pk", flat=True)
+    )

@@ -59,7 +59,7 @@ from campaigns.selectors.archive import (
 )
 from campaigns.selectors.state import board_state
 
-from .state import bulk_set
+from .bulk import bulk_set
 
 DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at", "at",
              "ready_at", "reminded_for", "read_at"}  # fmt: skip

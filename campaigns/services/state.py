@@ -1,107 +1,87 @@
-"""The write half of the one bridge between the database and the pure engine: `board_apply`
-writes an engine result back in a fixed number of queries whatever the number of
-departments. The read half (`board_state`) is selectors/state.py."""
+"""The write half of the one bridge between the database and the pure engine: the turn job's
+engine results written back in a fixed number of statements whatever the number of
+departments, and only where something changed (`board_changes`, `changes_write`). The read
+half (`board_state`) is selectors/state.py."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
-from django.db.models import Model
-
 from campaigns.engine.board import TYPES
-from campaigns.models import Board, Link, Structure
+from campaigns.models import Board, Department, Link, Structure
 from campaigns.models.campaign import engine_player_id, membership_pk_of
-from campaigns.selectors.state import BoardRows
+from campaigns.selectors.state import WRITTEN, BoardRows, without_zeros
+
+from .bulk import bulk_set, rows_insert, rows_update
+
+DEPARTMENT_FIELDS = list(WRITTEN)
 
 
-def unsized(db_type: str) -> str:
-    """varchar(16) -> varchar: an explicit CAST to a sized type would cut a value that is
-    too long without a word; assigning the unsized value to the column checks it, as an
-    UPDATE ... SET col = 'value' does."""
-    return re.sub(r"\(.*\)", "", db_type)
+@dataclass
+class BoardChanges:
+    """What one board's engine result changes in its rows: departments as (pk, *WRITTEN
+    values) for the rows whose values differ, and the links diffed against the stored ones
+    (a link kept with a new rank is an update, not a delete and an insert)."""
+
+    departments: list[tuple[Any, ...]] = field(default_factory=list)
+    links_gone: list[int] = field(default_factory=list)
+    links_new: list[tuple[int, int, int, int]] = field(default_factory=list)  # board, s, c, rank
+    links_ranked: list[tuple[int, int]] = field(default_factory=list)  # pk, new rank
 
 
-def bulk_set(rows: Sequence[Model], fields: Sequence[str]) -> None:
-    """Write `fields` of every row, each row its own values, in one UPDATE (more only where
-    SQLite's limit on parameters forces batches):
-
-        WITH v(pk, f1, ...) AS (VALUES (%s, %s, ...), ...)
-        UPDATE table SET f1 = CAST(v.f1 AS type), ... FROM v WHERE table.pk = v.pk
-
-    Django's bulk_update writes `CASE WHEN pk=1 THEN .. WHEN pk=2 ..` for every field: a
-    Python expression per row and field, and a CASE the database scans row by row, so its
-    cost grows with rows x rows. For a board of 1,000 departments it took 2.5 s; this takes
-    a few milliseconds. Like bulk_update: no save(), no signals, no auto_now."""
-    if not rows:
-        return
-    meta = type(rows[0])._meta
-    pk = meta.pk
-    assert pk is not None
-    targets = [meta.get_field(name) for name in fields]
-    qn = connection.ops.quote_name
-    table = qn(meta.db_table)
-    names = ["pk", *(f"f{i}" for i in range(len(targets)))]
-    assignments = ", ".join(
-        f"{qn(field.column)} = CAST(v.{name} AS {unsized(field.cast_db_type(connection))})"
-        for name, field in zip(names[1:], targets, strict=True)
-    )
-    width = len(names)
-    limit = connection.features.max_query_params
-    size = max(1, limit // width) if limit else len(rows)
-    placeholder = "(" + ", ".join(["%s"] * width) + ")"
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), size):
-            batch = rows[start : start + size]
-            params: list[Any] = []
-            for row in batch:
-                params.append(row.pk)
-                for field in targets:
-                    params.append(field.get_db_prep_save(getattr(row, field.attname), connection))
-            cursor.execute(
-                f"WITH v({', '.join(names)}) AS (VALUES {', '.join([placeholder] * len(batch))}) "
-                f"UPDATE {table} SET {assignments} FROM v "
-                f"WHERE {table}.{qn(pk.column)} = CAST(v.pk AS {pk.cast_db_type(connection)})",
-                params,
-            )
-
-
-def board_apply(
+def board_changes(
     board: Board, result: dict[str, Any], report: dict[str, Any], rows: BoardRows
-) -> None:
-    """Write an engine result back into `rows` (read by `board_rows` in this transaction):
-    departments in one bulk update, links replaced. `report` is the spawn-consume report
-    (status and chain length per department). Call inside the turn job's transaction."""
-    departments = {d.slug: d for d in rows.departments}
+) -> BoardChanges:
+    """Compare an engine result (and the spawn-consume `report`: status and chain length
+    per department) with the rows as read."""
+    changes = BoardChanges()
     by_player = {player: pk for pk, player in rows.players.items()}
     figures = report.get("departments", {})
     for data in result["departments"]:
-        dept = departments[data["slug"]]
-        for kind in TYPES:
-            setattr(dept, kind, data["stash"][kind])
-        dept.moved = {k: n for k, n in data["moved"].items() if n}
-        dept.defence = {k: n for k, n in data["defence"].items() if n}
-        dept.structure_id = by_player.get(data["structure"]) if data["structure"] else None
-        dept.home = data["home"]
-        dept.capacity = data.get("capacity")
-        if data["slug"] in figures:
-            dept.status = figures[data["slug"]]["status"]
-            dept.chain_length = figures[data["slug"]]["chain_length"]
-    bulk_set(
-        list(departments.values()),
-        [*TYPES, "moved", "defence", "structure", "home", "capacity", "status", "chain_length"],
-    )
-    Link.objects.filter(board=board).delete()
-    Link.objects.bulk_create(
-        Link(
-            board=board,
-            supplier=departments[link["from"]],
-            consumer=departments[link["to"]],
-            priority=link["priority"],
+        slug = data["slug"]
+        stored = rows.written[slug]
+        stash = data["stash"]
+        figure = figures.get(slug)
+        values = (
+            stash["money"],
+            stash["people"],
+            stash["authority"],
+            without_zeros(data["moved"]),
+            without_zeros(data["defence"]),
+            by_player.get(data["structure"]) if data["structure"] else None,
+            data["home"],
+            data.get("capacity"),
+            figure["status"] if figure else stored[-2],
+            figure["chain_length"] if figure else stored[-1],
         )
-        for link in result["links"]
+        if values != stored:
+            changes.departments.append((rows.ids[slug], *values))
+    stored_links = {(s, c): (pk, rank) for pk, s, c, rank in rows.links}
+    for link in result["links"]:
+        key = (rows.ids[link["from"]], rows.ids[link["to"]])
+        found = stored_links.pop(key, None)
+        if found is None:
+            changes.links_new.append((board.pk, *key, link["priority"]))
+        elif found[1] != link["priority"]:
+            changes.links_ranked.append((found[0], link["priority"]))
+    changes.links_gone = [pk for pk, _ in stored_links.values()]
+    return changes
+
+
+def changes_write(changes: list[BoardChanges]) -> None:
+    """Write every board's changes: one UPDATE of the changed departments, one DELETE of the
+    links gone, one INSERT of the new ones and one UPDATE of re-ranked ones (each only if
+    there is something to write). Call inside the turn job's transaction."""
+    rows_update(Department, DEPARTMENT_FIELDS, [row for c in changes for row in c.departments])
+    gone = [pk for c in changes for pk in c.links_gone]
+    if gone:
+        Link.objects.filter(pk__in=gone).delete()
+    rows_update(Link, ["priority"], [row for c in changes for row in c.links_ranked])
+    rows_insert(
+        Link,
+        ["board_id", "supplier_id", "consumer_id", "priority"],
+        [row for c in changes for row in c.links_new],
     )
 
 
@@ -156,8 +136,8 @@ def board_restore(
             setattr(dept, f"{key}_amount", resource.get("amount", 0))
         for kind in TYPES:
             setattr(dept, kind, data.get("stash", {}).get(kind, 0))
-        dept.moved = {k: n for k, n in (data.get("moved") or {}).items() if n}
-        dept.defence = {k: n for k, n in (data.get("defence") or {}).items() if n}
+        dept.moved = without_zeros(data.get("moved"))
+        dept.defence = without_zeros(data.get("defence"))
         dept.structure_id = structures.get(data.get("structure"))
         dept.home = bool(data.get("home")) and dept.structure_id is not None
         dept.capacity = data.get("capacity")

@@ -1,9 +1,18 @@
 """The turn job (RULES R31): resolve a turn's orders, spawn and consume, open the next turn.
 
-The database decides whether a turn has run: `turn_process` locks the campaign row and
-returns at once if the turn is no longer open, so a second beat, a redelivered task or a GM
-pressing the button twice does nothing. Everything happens in one transaction; messages are
-sent only after it commits.
+The database decides whether a turn has run: the job takes the campaign row lock and does
+nothing if the turn is no longer open, so a second beat, a redelivered task or a GM pressing
+the button twice does nothing. Every write happens in one transaction; the mail is sent by
+its own task after it commits (services/turn_mail.py).
+
+On PostgreSQL, for a campaign of SNAPSHOT_FROM departments or more, the lock is held only
+while the job writes. The job first reads the campaign in
+a REPEATABLE READ snapshot and resolves it without any lock (the slow part: the engine), with
+a fingerprint of every row it read (selectors/turns.py). Then it takes the lock and compares
+the fingerprint: unchanged, it writes what it resolved; changed (an order was submitted
+meanwhile, a GM edited a board), it resolves again under the lock. Either way the result is
+the one of a job that ran entirely under the lock. Elsewhere (SQLite, or inside a caller's
+transaction) everything runs under the lock, as one transaction.
 """
 
 from __future__ import annotations
@@ -11,10 +20,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import secrets
+import time
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from campaigns import engine
@@ -22,19 +33,19 @@ from campaigns.engine.dice import commitment
 from campaigns.models import Board, Campaign, Department, Knowledge, Order, Turn, TurnRecord
 from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.state import BoardRows, board_rows, board_state
-from campaigns.selectors.turns import scheduled_turn_is_due
+from campaigns.selectors.turns import scheduled_turn_is_due, turn_inputs_fingerprint
 from campaigns.selectors.visibility import knowledge_snapshot
 
-from .notifications import notify_gms, notify_turn_processed
+from .bulk import rows_insert, rows_update
+from .notifications import notify_gms
 from .schedule import next_deadline
-from .state import board_apply, bulk_set
+from .state import BoardChanges, board_changes, changes_write
+from .turn_mail import turn_mail_later
 
 log = logging.getLogger(__name__)
 
 MAX_FAILURES = 3
 KNOWN = Knowledge.Level.KNOWN
-# A turn processed this long after its deadline was missed (the service was down).
-LATE_AFTER = dt.timedelta(hours=1)
 
 
 def fresh_turn(campaign: Campaign, number: int, *, now: dt.datetime, after: dt.datetime) -> Turn:
@@ -50,6 +61,25 @@ def fresh_turn(campaign: Campaign, number: int, *, now: dt.datetime, after: dt.d
     )
 
 
+@dataclass
+class BoardPlan:
+    """One board's part of a turn, resolved and not yet written: its record (R51) and what
+    changes in its rows."""
+
+    record: TurnRecord
+    changes: BoardChanges
+    rows: BoardRows
+
+
+@dataclass
+class TurnPlan:
+    """Everything the job will write for one turn, computed from one consistent read."""
+
+    boards: list[BoardPlan]
+    orders: list[Order]
+    knowledge_before: dict[int, dict[str, Any]]
+
+
 def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Turn:
     """R31: the campaign's first job: spawn and consume on every board, then turn 1 opens.
     The start is kept as turn 0 (processed) so history shows the opening state."""
@@ -63,17 +93,31 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
         setup.status = Turn.Status.PROCESSED
         setup.processed_at = now
         setup.save()
-        knowledge = knowledge_snapshot(campaign.pk)
-        records = []
+        plans = []
         for board in campaign.boards.all():
             rows = board_rows(board)
             state = board_state(board, rows=rows)
-            records.append(open_board(board, setup, state, rows, before=state))
-        records_save(campaign, records, knowledge)
+            opened = engine.spawn_consume(state)
+            plans.append(board_plan(board, setup, rows, opened, before=state))
+        plan_write(campaign, TurnPlan(plans, [], knowledge_snapshot(campaign.pk)), now=now)
         turn = fresh_turn(campaign, 1, now=now, after=now)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
     return turn
+
+
+@dataclass(frozen=True)
+class TurnRun:
+    """What one call of the job did: the turn it opened (None: nothing to do), whether it
+    resolved the turn in a snapshot before taking the campaign lock, the seconds spent before
+    taking the lock, the seconds the lock was held, and whether the job had to resolve again
+    under the lock because its input changed meanwhile."""
+
+    opened: Turn | None
+    in_snapshot: bool = False
+    unlocked_seconds: float = 0.0
+    locked_seconds: float = 0.0
+    resolved_again: bool = False
 
 
 def turn_process(
@@ -82,118 +126,184 @@ def turn_process(
     """Process turn `number` once; return the newly opened turn, or None if there was
     nothing to do (already processed, failed, or no such turn; with `running_only`, as the
     tick asks, also a turn that is not due: its campaign paused meanwhile, or its deadline
-    extended).
+    extended). See turn_run."""
+    return turn_run(
+        campaign_id=campaign_id, number=number, now=now, running_only=running_only
+    ).opened
 
-    Takes the campaign row lock (select_for_update) for the whole job, so concurrent calls
-    queue behind it and then see the turn processed.
-    """
+
+def turn_run(
+    *, campaign_id: int, number: int, now: dt.datetime | None = None, running_only: bool = False
+) -> TurnRun:
+    """The job, with its timings (bench_turns prints them). Concurrent calls queue behind
+    the campaign row lock and then see the turn processed."""
+    started = time.perf_counter()
+    early: tuple[str, TurnPlan] | None = None
+    if snapshot_worth_it(campaign_id):
+        early = plan_in_snapshot(campaign_id, number, now=now, running_only=running_only)
+        if early is None:
+            return TurnRun(None, True, time.perf_counter() - started)
+    unlocked = time.perf_counter() - started
+    released: list[float] = []  # when the COMMIT (or ROLLBACK) let the lock go
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign_id)
+        locked_at = time.perf_counter()
+        # First of the on-commit hooks, so the mail's queueing is not counted as locked.
+        transaction.on_commit(lambda: released.append(time.perf_counter()))
         now = now or timezone.now()  # after the lock: we may have waited for it
-        turn = Turn.objects.filter(campaign=campaign, number=number).first()
-        if turn is None or turn.status != Turn.Status.OPEN:
-            return None
-        # Decided under the lock: the tick found the turn due, but its message may have
-        # waited in the queue (workers down) while the GM paused the campaign or extended
-        # the deadline (R30).
-        if running_only and not scheduled_turn_is_due(campaign, turn, now):
-            return None
-        queued: defaultdict[int, list[Order]] = defaultdict(list)
-        orders = list(turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
-        for order in orders:
-            queued[order.board_id].append(order)
-        knowledge = knowledge_snapshot(campaign.pk)
-        records = [resolve_board(board, turn, queued[board.pk]) for board in campaign.boards.all()]
-        records_save(campaign, records, knowledge)
-        bulk_set(orders, ["status", "result"])
+        turn = due_turn(campaign, number, now=now, running_only=running_only)
+        if turn is None:
+            return TurnRun(None, early is not None, unlocked, time.perf_counter() - locked_at)
+        if early is not None and early[0] == turn_inputs_fingerprint(campaign.pk, turn.pk):
+            plan, again = early[1], False
+        else:
+            plan, again = turn_plan(campaign, turn), early is not None
+        plan_write(campaign, plan, now=now)
         turn.status = Turn.Status.PROCESSED
         turn.processed_at = now
-        turn.save(update_fields=["status", "processed_at"])
+        turn.mail_owed = True  # the mail task claims it (turn_mail.py)
+        turn.save(update_fields=["status", "processed_at", "mail_owed"])
         # The next deadline is the next weekly slot after this turn's deadline, however
         # early or late it ran: missed weeks are each processed in turn, and a turn
         # processed early (the GM, or every player ready) does not cut the next one short.
         following = fresh_turn(campaign, number + 1, now=now, after=turn.deadline)
-        late = now - turn.deadline > LATE_AFTER
-        transaction.on_commit(lambda: after_turn(campaign, turn, late))
-    return following
+        transaction.on_commit(lambda: turn_mail_later(turn.pk), robust=True)
+    if again:
+        log.info("turn %s of campaign %s: input changed, resolved again", number, campaign_id)
+    # Inside a caller's transaction the lock outlives this call: counted up to here.
+    locked = (released or [time.perf_counter()])[0] - locked_at
+    return TurnRun(following, early is not None, unlocked, locked, again)
 
 
-def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> TurnRecord:
-    """R31 step 2 for one board: resolve its orders, then open it for the next turn.
-    Returns the turn's record of the board, not yet saved (see records_save)."""
+# Below this many departments the job is over in a few milliseconds: resolving it first in a
+# snapshot would cost more round trips (the snapshot, two fingerprints) than the lock saves.
+SNAPSHOT_FROM = 300
+
+
+def snapshot_worth_it(campaign_id: int) -> bool:
+    """Resolve before taking the lock? Only on PostgreSQL, outside a caller's transaction
+    (whose locks and snapshot would be ours), and for a campaign big enough to matter."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return False
+    departments = Department.objects.filter(board__campaign_id=campaign_id)
+    return departments[SNAPSHOT_FROM - 1 : SNAPSHOT_FROM].exists()
+
+
+def due_turn(
+    campaign: Campaign, number: int, *, now: dt.datetime, running_only: bool
+) -> Turn | None:
+    """Turn `number` if the job should process it now: it is open and, for the tick
+    (`running_only`), still due. The tick found it due, but its message may have waited in
+    the queue (workers down) while the GM paused the campaign or extended the deadline (R30)."""
+    turn = Turn.objects.filter(campaign=campaign, number=number).first()
+    if turn is None or turn.status != Turn.Status.OPEN:
+        return None
+    if running_only and not scheduled_turn_is_due(campaign, turn, now):
+        return None
+    return turn
+
+
+def plan_in_snapshot(
+    campaign_id: int, number: int, *, now: dt.datetime | None, running_only: bool
+) -> tuple[str, TurnPlan] | None:
+    """PostgreSQL: read and resolve the turn in one REPEATABLE READ snapshot, without any
+    lock; return the fingerprint of what was read with the plan, or None if the turn is not
+    there to process."""
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        campaign = Campaign.objects.get(pk=campaign_id)
+        turn = due_turn(campaign, number, now=now or timezone.now(), running_only=running_only)
+        if turn is None:
+            return None
+        return turn_inputs_fingerprint(campaign.pk, turn.pk), turn_plan(campaign, turn)
+
+
+def turn_plan(campaign: Campaign, turn: Turn) -> TurnPlan:
+    """R31 step 2-3 for every board, computed and not written."""
+    queued: defaultdict[int, list[Order]] = defaultdict(list)
+    orders = list(turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
+    for order in orders:
+        queued[order.board_id].append(order)
+    knowledge = knowledge_snapshot(campaign.pk)
+    boards = [resolve_board(board, turn, queued[board.pk]) for board in campaign.boards.all()]
+    return TurnPlan(boards, orders, knowledge)
+
+
+def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> BoardPlan:
+    """R31 steps 2-3 for one board: resolve its orders (their status and result are set on
+    `orders`), then spawn and consume for the next turn. Reads only."""
     rows = board_rows(board)
     state = board_state(board, turn=turn, orders=orders, rows=rows)
-    resolved = engine.resolve(state)
-    resolve_report = resolved.pop("report")
+    opened = engine.resolve_then_spawn(state)
     for order in orders:
-        outcome = resolve_report["orders"][order.engine_id]
+        outcome = opened["report"]["orders"][order.engine_id]
         order.status = outcome["status"]
         order.result = outcome
     before = {k: v for k, v in state.items() if k not in ("orders", "seed", "turn")}
-    return open_board(board, turn, resolved, rows, before=before, resolve_report=resolve_report)
+    return board_plan(board, turn, rows, opened, before=before)
 
 
-def open_board(
-    board: Board,
-    turn: Turn,
-    state: dict[str, Any],
-    rows: BoardRows,
-    *,
-    before: dict[str, Any],
-    resolve_report: dict[str, Any] | None = None,
-) -> TurnRecord:
-    """R31 steps 3-4 for one board: spawn and consume on `state`, write the result back into
-    `rows`, and return `turn`'s TurnRecord of it (with the resolution report, if any, and
-    `before`: the board as the job read it), not yet saved."""
-    opened = engine.spawn_consume(state)
-    spawn_report = opened.pop("report")
-    board_apply(board, opened, spawn_report, rows)
+def board_plan(
+    board: Board, turn: Turn, rows: BoardRows, opened: dict[str, Any], *, before: dict[str, Any]
+) -> BoardPlan:
+    """The record of `turn` on `board` (RULES R51: `before`, the board as the job read it,
+    and `opened`, the engine's result after spawn and consume, with its report) and the
+    rows it changes."""
+    report = opened.pop("report")
     # The orders came back with the state; they are kept in their own rows, not twice.
     opened.pop("orders", None)
-    return TurnRecord(
-        turn=turn,
-        board=board,
-        state=opened,
-        before=before,
-        report={**(resolve_report or {}), **spawn_report},
-    )
+    record = TurnRecord(turn=turn, board=board, state=opened, before=before, report=report)
+    return BoardPlan(record, board_changes(board, opened, report, rows), rows)
+
+
+def plan_write(campaign: Campaign, plan: TurnPlan, *, now: dt.datetime) -> None:
+    """Write a plan: the changed departments and links, the orders' outcomes and the
+    records. Call holding the campaign row lock."""
+    changes_write([b.changes for b in plan.boards])
+    rows_update(Order, ["status", "result"], [(o.pk, o.status, o.result) for o in plan.orders])
+    records_save(campaign, plan.boards, plan.knowledge_before, now=now)
 
 
 def records_save(
-    campaign: Campaign, records: list[TurnRecord], knowledge_before: dict[int, dict[str, Any]]
+    campaign: Campaign,
+    boards: list[BoardPlan],
+    knowledge_before: dict[int, dict[str, Any]],
+    *,
+    now: dt.datetime,
 ) -> None:
     """R51: save the turn's records with every member's levels before and after the turn,
     after first letting each player who lost a department this turn keep its card
     (knowledge_after_control)."""
-    knowledge_after_control(records)
+    knowledge_after_control(boards)
     knowledge = knowledge_snapshot(campaign.pk)
-    for record in records:
-        record.knowledge_before = knowledge_before.get(record.board_id, {})
-        record.knowledge = knowledge.get(record.board_id, {})
-    TurnRecord.objects.bulk_create(records)
+    fields = ["turn", "board", "state", "report", "before", "knowledge", "knowledge_before"]
+    rows_insert(
+        TurnRecord,
+        [*fields, "created_at"],
+        [
+            (r.turn_id, r.board_id, r.state, r.report, r.before,
+             knowledge.get(r.board_id, {}), knowledge_before.get(r.board_id, {}), now)
+            for r in (b.record for b in boards)
+        ],
+    )  # fmt: skip
 
 
-def knowledge_after_control(records: list[TurnRecord]) -> None:
+def knowledge_after_control(boards: list[BoardPlan]) -> None:
     """R50: a player who controlled a department before the turn and does not after it (a
     capture, R44, or it left the structure, R13) still knows its card: their stored level
     is raised to `known`, so it does not vanish from their view (control itself follows the
-    structure and is never stored). Two queries whatever the number of changes."""
-    lost: set[tuple[int, int, str]] = set()  # (membership, board, slug)
-    for record in records:
+    structure and is never stored). Two queries at most, whatever the number of changes."""
+    wanted: set[tuple[int, int]] = set()  # (membership, department)
+    for plan in boards:
+        record = plan.record
         after = {d["slug"]: d.get("structure") for d in record.state["departments"]}
         for dept in record.before.get("departments", []):
             owner = membership_pk_of(dept.get("structure"))
             if owner is not None and after.get(dept["slug"]) != dept["structure"]:
-                lost.add((owner, record.board_id, dept["slug"]))
-    if not lost:
+                wanted.add((owner, plan.rows.ids[dept["slug"]]))
+    if not wanted:
         return
-    ids = {
-        (board_id, slug): pk
-        for pk, board_id, slug in Department.objects.filter(
-            board_id__in={b for _, b, _ in lost}, slug__in={s for _, _, s in lost}
-        ).values_list("pk", "board_id", "slug")
-    }
-    wanted = {(member, ids[(board_id, slug)]) for member, board_id, slug in lost}
     # Never lower a stored level (a `controlled` row stays as it is).
     known_already = set(
         Knowledge.objects.filter(
@@ -211,27 +321,6 @@ def knowledge_after_control(records: list[TurnRecord]) -> None:
         unique_fields=["player", "department"],
         update_fields=["level"],
     )
-
-
-def after_turn(campaign: Campaign, turn: Turn, late: bool) -> None:
-    """After commit: the turn is done whatever happens here, so a mail server that is down
-    is logged, not raised (raising would make the task look failed and retry for nothing)."""
-    try:
-        notify_after_turn(campaign, turn, late)
-    except Exception:
-        log.exception("could not send the messages of %s", turn)
-
-
-def notify_after_turn(campaign: Campaign, turn: Turn, late: bool) -> None:
-    notify_turn_processed(campaign, turn.number)
-    if late:
-        notify_gms(
-            campaign,
-            f"Turn {turn.number} was processed late",
-            f"The deadline of turn {turn.number} was {turn.deadline:%Y-%m-%d %H:%M} UTC; "
-            f"the turn job ran at {turn.processed_at:%Y-%m-%d %H:%M} UTC (the service was "
-            "down or paused). Missed turns are processed in order, once each.",
-        )
 
 
 def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) -> Turn | None:

@@ -364,12 +364,16 @@ def one_order(
 
 @st.composite
 def boards_with_orders(
-    draw: st.DrawFn, max_orders: int = 10, kinds: tuple[str, ...] = ORDER_KINDS
+    draw: st.DrawFn,
+    max_orders: int = 10,
+    kinds: tuple[str, ...] = ORDER_KINDS,
+    board: st.SearchStrategy[Json] | None = None,
 ) -> Json:
-    """A legal board plus a random list of orders of every kind (legal and illegal mixed).
-    Attempts are biased towards legal targets and reinforcements towards answering a real
-    attempt from the target's controller with a path ending at the target (R46)."""
-    state = draw(boards())
+    """A legal board (`board`, default `boards()`) plus a random list of orders of every
+    kind (legal and illegal mixed). Attempts are biased towards legal targets and
+    reinforcements towards answering a real attempt from the target's controller with a path
+    ending at the target (R46)."""
+    state = draw(board if board is not None else boards())
     n = draw(st.integers(0, max_orders))
     ids = [f"o{i}" for i in range(n)]
     orders = [draw(one_order(state, oid, ids[:3], kinds)) for oid in ids]

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strategies import TYPES, boards, boards_with_orders, contested_boards  # noqa: E402
 
-from campaigns.engine import resolve, spawn_consume  # noqa: E402
+from campaigns.engine import resolve, resolve_then_spawn, spawn_consume  # noqa: E402
 
 SETTINGS = settings(
     max_examples=200,
@@ -467,3 +467,17 @@ def test_moves_only_carry_unmoved_tokens_within_capacity(state):
         sum(tok(d.get("moved")).values()) for d in state["departments"]
     )
     assert moved_total == sum(sum(tok(o["tokens"]).values()) for o in succeeded)
+
+
+@settings(SETTINGS, max_examples=150)
+@given(st.one_of(boards_with_orders(), contested_boards()))
+def test_resolve_then_spawn_is_spawn_consume_after_resolve(state):
+    """R31 steps 2-3 in one pass (the turn job's call) give exactly the two calls' result:
+    the state of spawn_consume(resolve(state)) and both reports merged."""
+    resolved = resolve(state)
+    first = resolved.pop("report")
+    second = spawn_consume(resolved)
+    expected_report = {**first, **second.pop("report")}
+    result = check_pure(resolve_then_spawn, state)
+    assert result.pop("report") == expected_report
+    assert result == second

@@ -13,9 +13,11 @@ from django.urls import reverse
 
 from campaigns import tasks
 from campaigns.models import Campaign, NotificationSettings, Order, PlayerTurn, Turn
+from campaigns.selectors.turns import MAIL_SWEEP_AFTER
 from campaigns.services.demo import demo_create
 from campaigns.services.notifications import notify_turn_processed
 from campaigns.services.reminders import reminder_claim, reminders_send
+from campaigns.services.turn_mail import turn_mail_send
 from campaigns.services.turns import turn_process
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
@@ -66,6 +68,39 @@ def test_the_turn_job_sends_the_mail_after_commit(
         turn_process(campaign_id=campaign.pk, number=1)
     assert recipients(mailoutbox) == ["bob@example.com", "carol@example.com", "gm@example.com"]
     assert all("/c/tourmaline/turn/1/report/" in m.body for m in mailoutbox)
+
+
+def test_the_turn_mail_goes_out_once_however_often_its_task_runs(
+    db: None, mailoutbox: list, django_capture_on_commit_callbacks: Any
+) -> None:
+    """R31 step 4 in its own task: run again (a redelivery, the tick's sweep), it finds the
+    turn's mail claimed in the database and sends nothing."""
+    campaign = demo_create()
+    with django_capture_on_commit_callbacks(execute=True):
+        turn_process(campaign_id=campaign.pk, number=1)
+    turn = campaign.turns.get(number=1)
+    assert len(mailoutbox) == 4 and not turn.mail_owed
+
+    assert tasks.send_turn_mail(turn.pk) == 0
+    assert turn_mail_send(turn_id=turn.pk) == 0
+    assert len(mailoutbox) == 4
+
+
+def test_the_tick_sends_the_turn_mail_nobody_queued(db: None, mailoutbox: list) -> None:
+    """The process died between the turn's commit and queueing its mail (here: the on-commit
+    hooks never run): the turn owes its mail, and the tick's sweep sends it, once."""
+    campaign = demo_create()
+    turn_process(campaign_id=campaign.pk, number=1)
+    turn = campaign.turns.get(number=1)
+    assert turn.mail_owed and mailoutbox == []
+    tasks.process_due_turns()
+    assert mailoutbox == []  # not yet: the job's own task may still be on its way
+
+    Turn.objects.filter(pk=turn.pk).update(processed_at=turn.processed_at - MAIL_SWEEP_AFTER)
+    tasks.process_due_turns()
+    tasks.process_due_turns()
+
+    assert recipients(mailoutbox) == [f"{u}@example.com" for u in ["alice", "bob", "carol", "gm"]]
 
 
 # --- Reminders -------------------------------------------------------------------------------

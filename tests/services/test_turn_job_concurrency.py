@@ -91,16 +91,18 @@ def test_a_failure_counted_while_another_worker_runs_the_turn_waits_for_it(
     """Worker A's run of turn 1 failed and is being counted while worker B is processing
     turn 1. Counting takes the campaign lock first, as the job does: it waits for B, finds
     the turn processed and counts nothing. (Locking the turn row first deadlocked: B needs
-    that row at its end, A needed B's campaign row.)"""
+    that row at its end, A needed B's campaign row.) B holds the lock while it writes (it
+    resolves before taking it, services/turns.py), so that is when A counts."""
     game = started_campaign(boards=2)
     started = threading.Event()
-    real = turns.resolve_board
+    real = turns.plan_write
 
-    def signalling(*args: Any) -> Any:
+    def signalling(*args: Any, **kwargs: Any) -> Any:
         started.set()  # B holds the campaign lock now
-        return real(*args)
+        time.sleep(SLOW_BOARD)  # and keeps it long enough for A to queue behind it
+        return real(*args, **kwargs)
 
-    turns.resolve_board = signalling
+    turns.plan_write = signalling
     try:
 
         def job() -> Turn | None:
@@ -113,8 +115,69 @@ def test_a_failure_counted_while_another_worker_runs_the_turn_waits_for_it(
 
         results = race(2, job, names=["processing", "counting"])
     finally:
-        turns.resolve_board = real
+        turns.plan_write = real
 
     assert sorted(str(turn) for turn, _ in results) == sorted([str(game.turn(2)), "None"])
     turn_1 = game.turn(1)
     assert (turn_1.status, turn_1.failures, turn_1.last_error) == (Turn.Status.PROCESSED, 0, "")
+
+
+MOVE = {"from": "treasury", "path": ["mint"], "tokens": {"authority": 1}}
+
+
+@pytest.fixture
+def snapshot_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Resolve in a snapshot first whatever the size (services/turns.py SNAPSHOT_FROM)."""
+    monkeypatch.setattr(turns, "SNAPSHOT_FROM", 1)
+
+
+def test_the_job_resolves_without_the_lock_and_writes_what_it_resolved(
+    postgres: None, snapshot_always: None
+) -> None:
+    """Nothing changed between the job's snapshot and its lock: it writes what it resolved
+    in the snapshot, and holds the lock only for that."""
+    game = started_campaign(boards=2)
+    order = game.order(game.alice, "move", **MOVE)
+
+    run = turns.turn_run(campaign_id=game.campaign.pk, number=1)
+
+    assert run.opened is not None and run.in_snapshot and not run.resolved_again
+    assert run.unlocked_seconds > 0 and run.locked_seconds > 0
+    order.refresh_from_db()
+    assert order.status == Order.Status.SUCCEEDED
+
+
+def test_a_small_campaign_is_resolved_under_the_lock_at_once(postgres: None) -> None:
+    """Below SNAPSHOT_FROM departments the snapshot would cost more than it saves."""
+    game = started_campaign(boards=2)
+
+    run = turns.turn_run(campaign_id=game.campaign.pk, number=1)
+
+    assert run.opened is not None and not run.in_snapshot
+
+
+def test_an_order_queued_while_the_job_resolves_is_resolved_with_the_turn(
+    postgres: None, snapshot_always: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An order stored after the job's snapshot and before its lock (a submission that was
+    not kept waiting) changes the fingerprint: the job resolves again under the lock, so the
+    order is part of the turn as if the job had held the lock throughout."""
+    game = started_campaign(boards=1)
+    real = turns.plan_in_snapshot
+    late: list[Order] = []
+
+    def then_an_order_arrives(*args: Any, **kwargs: Any) -> Any:
+        planned = real(*args, **kwargs)
+        late.append(game.order(game.alice, "move", **MOVE))
+        return planned
+
+    monkeypatch.setattr(turns, "plan_in_snapshot", then_an_order_arrives)
+
+    run = turns.turn_run(campaign_id=game.campaign.pk, number=1)
+
+    assert run.opened is not None and run.resolved_again
+    (order,) = late
+    order.refresh_from_db()
+    assert order.status == Order.Status.SUCCEEDED
+    record = TurnRecord.objects.get(turn=game.turn(1))
+    assert str(order.pk) in record.report["orders"]

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.management.commands.bench_turns import bench_campaign
 from campaigns.models import Department, Order
-from campaigns.services.state import bulk_set
+from campaigns.services.bulk import bulk_set
 from campaigns.services.turns import turn_process
 
 pytestmark = pytest.mark.django_db
@@ -40,8 +40,10 @@ def test_each_board_adds_the_same_few_queries() -> None:
     assert per_board == int(per_board)
     assert per_board <= 12, f"{per_board} queries per board"
     # Outside the boards: the lock, the turns, the orders, the two knowledge snapshots kept
-    # for history (R51) and one INSERT of every board's record.
-    assert one - per_board <= 16, f"{one - per_board} queries outside the boards"
+    # for history (R51), one write of every board's changed departments, of the links gone,
+    # new and re-ranked, of the orders' outcomes and of the records (on PostgreSQL an
+    # update is three statements: a temporary table, its COPY, one UPDATE).
+    assert one - per_board <= 20, f"{one - per_board} queries outside the boards"
 
 
 def test_the_bulk_write_keeps_the_columns_own_checks(postgres: None) -> None:

@@ -16,6 +16,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -27,7 +28,7 @@ from django.db import connection
 from django.utils import timezone
 
 from campaigns.models import Turn, TurnRecord
-from campaigns.tasks import process_due_turns
+from campaigns.tasks import process_due_turns, process_turn
 from illumineaucracy.celery import app
 from tests.support.turn_job import GM_EMAIL, started_campaign
 
@@ -68,17 +69,9 @@ def forget_queue(queue: str) -> None:
     client.close()
 
 
-@pytest.fixture(scope="module")
-def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Worker]:
-    if connection.vendor != "postgresql":
-        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
-    if not settings.CELERY_BROKER_URL.startswith("redis://"):
-        pytest.skip(
-            f"needs CELERY_BROKER_URL=redis://... (CI sets it), not {settings.CELERY_BROKER_URL}"
-        )
-    assert not app.conf.task_always_eager
-    queue = f"test-turns-{uuid.uuid4().hex[:12]}"
-    folder = tmp_path_factory.mktemp("worker")
+def start_worker(queue: str, folder: Path, name: str) -> Worker:
+    """A worker process on `queue`, its log in `folder`/`name`.log, its mail in
+    `folder`/mail (shared by the workers of one folder)."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "illumineaucracy.settings",
@@ -90,12 +83,12 @@ def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> I
         "EMAIL_URL": f"filemail:///{folder / 'mail'}",
         "PYTHONUNBUFFERED": "1",
     }
-    log = folder / "worker.log"
+    log = folder / f"{name}.log"
     with log.open("wb") as out:
         process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "celery", "-A", "tests.services.celery_test_app"),
-                *("worker", "--pool=solo", "--loglevel=INFO", f"--hostname={queue}@%h"),
+                *("worker", "--pool=solo", "--loglevel=INFO", f"--hostname={name}-{queue}@%h"),
                 *("--without-heartbeat", "--without-gossip", "--without-mingle"),
             ],
             cwd=BASE_DIR,
@@ -103,16 +96,55 @@ def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> I
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+    return Worker(queue=queue, log=log, mail=folder / "mail", process=process)
+
+
+def stop_worker(worker: Worker) -> None:
+    worker.process.terminate()  # warm shutdown: finishes (or gives back) the current task
     try:
-        yield Worker(queue=queue, log=log, mail=folder / "mail", process=process)
+        worker.process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.process.kill()
+        worker.process.wait(timeout=10)
+
+
+@contextmanager
+def workers_on_one_queue(
+    count: int, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[Worker]]:
+    if connection.vendor != "postgresql":
+        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
+    if not settings.CELERY_BROKER_URL.startswith("redis://"):
+        pytest.skip(
+            f"needs CELERY_BROKER_URL=redis://... (CI sets it), not {settings.CELERY_BROKER_URL}"
+        )
+    # The test settings run queued tasks eagerly; these tests' calls go to the real broker.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    queue = f"test-turns-{uuid.uuid4().hex[:12]}"
+    folder = tmp_path_factory.mktemp("worker")
+    workers = [start_worker(queue, folder, f"w{n}") for n in range(count)]
+    try:
+        yield workers
     finally:
-        process.terminate()  # warm shutdown: finishes (or gives back) the current task
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        app.conf.task_always_eager = eager
+        for worker in workers:
+            stop_worker(worker)
         forget_queue(queue)
+
+
+@pytest.fixture(scope="module")
+def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Worker]:
+    with workers_on_one_queue(1, tmp_path_factory) as (one,):
+        yield one
+
+
+@pytest.fixture(scope="module")
+def two_workers(
+    django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[Worker]]:
+    with workers_on_one_queue(2, tmp_path_factory) as both:
+        yield both
 
 
 def wait_for(worker: Worker, done: Callable[[], bool], what: str) -> None:
@@ -174,3 +206,49 @@ def test_a_worker_catches_up_two_missed_turns_in_order(worker: Worker) -> None:
         late = f"[Catch-Up] Turn {number} was processed late"
         wait_for(worker, lambda late=late: late in worker.sent(), late)
     assert f"To: {GM_EMAIL}" in worker.sent()
+
+
+def test_two_worker_processes_never_process_one_turn_twice(two_workers: list[Worker]) -> None:
+    """Two worker processes take the same queue. Six campaigns are due; two ticks run at once
+    and every turn's job is queued three more times (as redeliveries would): the workers race
+    for each turn, and each turn is still processed once, recorded once, mailed once."""
+    games = [started_campaign(boards=2, slug=f"pair-{n}") for n in range(6)]
+    for game in games:
+        Turn.objects.filter(campaign=game.campaign, number=1).update(
+            deadline=timezone.now() - dt.timedelta(minutes=1)
+        )
+    for worker in two_workers:
+        wait_for(worker, lambda w=worker: " ready." in w.output(), "the worker starting")
+    queue = two_workers[0].queue
+
+    for _ in range(2):
+        process_due_turns.apply_async(queue=queue)
+    for game in games:
+        for _ in range(3):
+            process_turn.apply_async((game.campaign.pk, 1), queue=queue)
+
+    runs = 2 * len(games) + 3 * len(games)  # the ticks' and the extra queueings
+
+    def finished() -> int:
+        return sum(w.output().count("campaigns.tasks.process_turn[") for w in two_workers) // 2
+
+    wait_for(two_workers[0], lambda: finished() >= runs, f"{runs} runs of the turn job")
+    assert all("campaigns.tasks.process_turn[" in w.output() for w in two_workers)
+    for game in games:
+        turns = list(game.campaign.turns.order_by("number"))
+        assert [(t.number, t.status, t.failures) for t in turns] == [
+            (0, Turn.Status.PROCESSED, 0),
+            (1, Turn.Status.PROCESSED, 0),
+            (2, Turn.Status.OPEN, 0),
+        ]
+        assert TurnRecord.objects.filter(turn=turns[1]).count() == 2
+    subject = "Turn 1 processed"
+    wait_for(
+        two_workers[0],
+        lambda: two_workers[0].sent().count(subject) >= len(games) * 3,
+        "the turns' mail",
+    )
+    sent = two_workers[0].sent()
+    for game in games:
+        # The GM, alice and bob: each told once.
+        assert sent.count(f"[{game.campaign.name}] {subject}") == 3, game.campaign.name

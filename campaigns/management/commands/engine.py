@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand
 
+from campaigns import jsoncodec
 from campaigns.engine import EngineError, resolve, roll_faces, spawn_consume
 from campaigns.engine import bench as engine_bench
 from campaigns.engine.dice import check_seed
@@ -51,7 +52,7 @@ def read_state(path: str) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise BadInput(f"{path} is not UTF-8 text") from None
     try:
-        state = json.loads(text)
+        state = jsoncodec.loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(f"{path}: malformed JSON: {error}") from None
     if not isinstance(state, dict):
@@ -108,7 +109,10 @@ class Command(BaseCommand):
             if dice < 0 or sides < 1:
                 raise BadInput("--dice must be >= 0 and --sides >= 1")
             result = {"key": options["key"], "faces": roll_faces(seed, options["key"], dice, sides)}
-        else:
-            state = read_state(options["file"])
-            result = spawn_consume(state) if action == "spawn-consume" else resolve(state)
-        return json.dumps(result, sort_keys=True, indent=2)
+            return json.dumps(result, sort_keys=True, indent=2)
+        state = read_state(options["file"])
+        result = spawn_consume(state) if action == "spawn-consume" else resolve(state)
+        # The engine writes departments, links and reports from what it parsed (whole
+        # numbers, strings); only what it echoes unparsed can hold a float.
+        echoed = [state.get(key) for key in ("turn", "seed", "alignments", "orders")]
+        return jsoncodec.dumps_engine(result, may_hold_floats=echoed)

@@ -1,0 +1,149 @@
+"""`manage.py bench_pages`: the demo's pages under load, against a running server.
+
+Start the site as production runs it (gunicorn with gunicorn.conf.py, DEBUG off, PostgreSQL),
+then point this at it. It makes sure the demo exists with turn 1 processed, logs in as a
+player (a session row, its cookie sent by the load), and for each page (board, orders,
+campaign, turn report) runs Debian's `wrk` with --connections users for --seconds, then
+prints requests per second and the 50th, 95th and 99th percentile latency. Target (issue
+15): >= 200 requests/s and p95 <= 60 ms per page with 10 users on a 2-core machine.
+
+    DEBUG=false SECURE_PROXY_SSL_HEADER=true SECRET_KEY=... DATABASE_URL=postgres://... \\
+        gunicorn illumineaucracy.wsgi --bind 127.0.0.1:8100 &
+    manage.py bench_pages --server http://127.0.0.1:8100
+
+The requests carry `X-Forwarded-Proto: https`, as a TLS proxy in front would (so the server
+needs SECURE_PROXY_SSL_HEADER=true, else it redirects to https). Several --server NAME=URL
+are measured page by page in turn, for a before/after in one run. The load generator runs on
+the same machine and takes some of its cores.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
+
+from campaigns.models import Campaign, Turn
+from campaigns.services.demo import demo_create, demo_exists
+from campaigns.services.turns import turn_process
+
+SLUG = "tourmaline"
+PLAYER = "alice"
+# wrk's own summary has no 95th percentile: this prints the figures we report, one per line.
+REPORT_LUA = """
+done = function(summary, latency, requests)
+  io.write(string.format("requests %d\\n", summary.requests))
+  io.write(string.format("seconds %.6f\\n", summary.duration / 1e6))
+  io.write(string.format("errors %d\\n", summary.errors.status + summary.errors.connect
+    + summary.errors.read + summary.errors.write + summary.errors.timeout))
+  for _, p in ipairs({50, 95, 99}) do
+    io.write(string.format("p%d %.3f\\n", p, latency:percentile(p) / 1000))
+  end
+end
+"""
+
+
+def demo_after_one_turn() -> Campaign:
+    """The demo with turn 1 processed (so its report exists), made if missing."""
+    if not demo_exists():
+        demo_create()
+    campaign = Campaign.objects.get(slug=SLUG)
+    first = campaign.turns.get(number=1)
+    if first.status == Turn.Status.OPEN:
+        turn_process(campaign_id=campaign.pk, number=1)
+    return campaign
+
+
+def session_cookie(username: str) -> str:
+    """A logged-in session for `username`, as the log-in view would store it."""
+    user = get_user_model().objects.get(username=username)
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+class Command(BaseCommand):
+    help = "Load the demo's pages on a running server with wrk; print req/s and p50/p95/p99."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--server", action="append", required=True, help="URL, or NAME=URL (repeatable)"
+        )
+        parser.add_argument("--seconds", type=int, default=10, help="per page and server")
+        parser.add_argument("--connections", type=int, default=10, help="concurrent users")
+        parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        wrk = shutil.which("wrk")
+        if wrk is None:
+            raise CommandError("needs wrk (Debian: apt-get install wrk)")
+        servers = dict(
+            s.split("=", 1) if "=" in s.split("://")[0] else (s, s) for s in options["server"]
+        )
+        campaign = demo_after_one_turn()
+        pages = {
+            "board": reverse("board", args=[SLUG, "city"]),
+            "orders": reverse("orders", args=[SLUG]),
+            "campaign": reverse("campaign", args=[SLUG]),
+            "report": reverse("turn_report", args=[SLUG, 1]),
+        }
+        headers = {"Cookie": session_cookie(PLAYER), "X-Forwarded-Proto": "https"}
+        self.stdout.write(
+            f"{campaign.name}, as {PLAYER}: {options['connections']} users, "
+            f"{options['seconds']} s per page and server (wrk on the same machine)"
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            script = Path(folder) / "report.lua"
+            script.write_text(REPORT_LUA)
+            for page, path in pages.items():
+                for name, base in servers.items():
+                    url = base.rstrip("/") + path
+                    check_answers(url, headers)
+                    figures = run_wrk(wrk, url, headers, script, options)
+                    self.stdout.write(line(page, name, figures))
+
+
+def check_answers(url: str, headers: dict[str, str]) -> None:
+    """The page must answer 200 to the benchmark's requests (not a redirect to log in)."""
+    request = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        final = response.geturl()
+        if response.status != 200 or final != url:
+            raise CommandError(f"{url} answered {response.status} at {final}")
+
+
+def run_wrk(
+    wrk: str, url: str, headers: dict[str, str], script: Path, options: dict[str, Any]
+) -> dict[str, float]:
+    command = [
+        wrk, f"--threads={options['threads']}", f"--connections={options['connections']}",
+        f"--duration={options['seconds']}s", "--timeout=10s", f"--script={script}",
+        *(f"--header={k}: {v}" for k, v in headers.items()), url,
+    ]  # fmt: skip
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    figures = {k: float(v) for k, v in re.findall(r"^(\w+) ([\d.]+)$", output, re.MULTILINE)}
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    figures["errors"] += int(non_2xx.group(1)) if non_2xx else 0
+    return figures
+
+
+def line(page: str, server: str, f: dict[str, float]) -> str:
+    rate = f["requests"] / f["seconds"]
+    verdict = "OK" if rate >= 200 and f["p95"] <= 60 and not f["errors"] else "SLOW"
+    return (
+        f"{page:<9} {server:<8} {rate:7.1f} req/s   p50 {f['p50']:6.1f} ms   "
+        f"p95 {f['p95']:6.1f} ms   p99 {f['p99']:6.1f} ms   errors {int(f['errors'])}   {verdict}"
+    )
