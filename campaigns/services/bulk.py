@@ -56,8 +56,9 @@ def rows_insert(model: type[Model], fields: Sequence[str], rows: Sequence[Row]) 
     if connection.vendor == "postgresql":
         _copy(model._meta.db_table, _columns(model, fields), _prepared(model, fields, rows, 0))
     else:
+        names = [model._meta.get_field(f).attname for f in fields]  # turn -> turn_id
         model._default_manager.bulk_create(
-            model(**dict(zip(fields, row, strict=True))) for row in rows
+            model(**dict(zip(names, row, strict=True))) for row in rows
         )
 
 
