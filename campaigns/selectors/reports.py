@@ -22,6 +22,7 @@ from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
+from campaigns.selectors.board_views import player_names
 from campaigns.selectors.visibility import department_rows, is_gm, viewer_knowledge
 
 from .order_checks import safe_reason
@@ -163,10 +164,6 @@ def board_report(
         links_removed=link_changes(record.state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
     )
-
-
-def player_names(campaign: Campaign) -> dict[str, str]:
-    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
 
 
 def function_order(turn: Turn, order_id: int) -> Order | None:

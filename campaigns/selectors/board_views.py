@@ -1,0 +1,228 @@
+"""A board at one moment as one viewer may see it: now (the live rows, RULES R50) or after a
+processed turn (its TurnRecord, R51), in one shape, the `Snapshot`, so the board page, the
+map, the history pages and the export all read a past turn exactly as they read the present.
+
+Every builder here runs a fixed number of queries whatever the size of the board.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from django.utils.crypto import salted_hmac
+
+from campaigns.models import Board, Campaign, Department, Link, Membership, TurnRecord
+from campaigns.models.board import Resource
+from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.state import department_state
+from campaigns.selectors.visibility import (
+    DepartmentView,
+    Level,
+    department_rows,
+    facts_of_state,
+    level_of,
+    levels_at,
+    link_visible,
+    priority_visible,
+    sees_everything,
+    view_of,
+    viewer_knowledge,
+)
+
+Pair = tuple[str, str]  # (supplier slug, consumer slug)
+
+
+def node_key(board_id: int, slug: str) -> str:
+    """An opaque, stable id for a department on the map and in the page: the map must
+    identify a `rumoured` department, whose slug R50 hides (a slug may say more than the
+    name), and the same department must keep its id from turn to turn for a stable layout."""
+    return salted_hmac("campaigns.board-map.node", f"{board_id}:{slug}").hexdigest()[:16]
+
+
+def player_names(campaign: Campaign) -> dict[str, str]:
+    """Engine player id -> the player's display name, for every member. One query."""
+    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One board after turn `number` (None: now), with the viewer's level of each of its
+    departments: R50 with the live rows now, R51 (the levels recorded with that turn) for a
+    past turn. `state` is in the ENGINE.md format; `figures` is each department's
+    spawn-consume report entry (status, chain length)."""
+
+    board_id: int
+    number: int | None
+    state: dict[str, Any]
+    figures: dict[str, dict[str, Any]]
+    levels: dict[str, Level]
+    me: str  # the viewer's engine player id
+    everything: bool  # the GM, or a campaign the GM has opened (R51)
+
+    @cached_property
+    def departments(self) -> dict[str, dict[str, Any]]:
+        return {d["slug"]: d for d in self.state.get("departments", [])}
+
+    def level(self, slug: str) -> Level:
+        return self.levels.get(slug, Level.UNKNOWN)
+
+    def owner(self, slug: str) -> str | None:
+        data = self.departments.get(slug)
+        return data.get("structure") if data else None
+
+    def mine(self, slug: str) -> bool:
+        """In the viewer's own structure (never for the GM, who has none)."""
+        return self.owner(slug) == self.me
+
+    def links(self) -> list[tuple[str, str, int]]:
+        """(supplier, consumer, priority) of every link, seen or not."""
+        return [(lk["from"], lk["to"], int(lk.get("priority", 0))) for lk in self.state["links"]]
+
+    def sees_link(self, supplier: str, consumer: str) -> bool:
+        return link_visible(self.level(supplier), self.level(consumer))
+
+    def visible_links(self) -> list[tuple[str, str, int]]:
+        return [(s, c, p) for s, c, p in self.links() if self.sees_link(s, c)]
+
+
+def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str, Department]]:
+    """The board now (R50), and its rows by slug: 2 queries (departments, links), plus one
+    for the viewer's Knowledge rows unless they see everything."""
+    everything = sees_everything(viewer)
+    knowledge = {} if everything else viewer_knowledge(viewer, board=board)
+    rows = {d.slug: d for d in department_rows(board=board)}
+    players = {
+        d.structure_id: engine_player_id(d.structure.player_id)
+        for d in rows.values()
+        if d.structure_id
+    }
+    links = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
+    state = {
+        "departments": [department_state(d, players) for d in rows.values()],
+        "links": [
+            {"from": s, "to": c, "priority": p}
+            for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
+        ],
+    }
+    snapshot = Snapshot(
+        board_id=board.pk,
+        number=None,
+        state=state,
+        figures={s: {"status": d.status, "chain_length": d.chain_length} for s, d in rows.items()},
+        levels={s: level_of(d, viewer, knowledge) for s, d in rows.items()},
+        me=viewer.player_id,
+        everything=everything,
+    )
+    return snapshot, rows
+
+
+def owners_of(state: dict[str, Any]) -> dict[str, str | None]:
+    """slug -> the engine player id of its structure (None: uncontrolled)."""
+    return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
+
+
+def record_snapshot(record: TurnRecord, number: int, viewer: Membership) -> Snapshot:
+    """The board after turn `number` as `viewer` knew it then (R51): the record's state and
+    the levels recorded with it. No query (the caller loaded the record)."""
+    return Snapshot(
+        board_id=record.board_id,
+        number=number,
+        state=record.state,
+        figures=record.report.get("departments", {}),
+        levels=levels_at(viewer, owners_of(record.state), record.knowledge),
+        me=viewer.player_id,
+        everything=sees_everything(viewer),
+    )
+
+
+# --- The board as cards and a list of links ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinkView:
+    supplier: str
+    consumer: str
+    resource: str
+    priority: int | None  # only for the supplier's controller and the GM (R12)
+    edge: str = ""  # the map's id of this link (node keys of both ends)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    name: str
+    slug: str
+    full_view: bool  # the GM (or an opened campaign, R51): every department at full detail
+    departments: list[DepartmentView]
+    links: list[LinkView] = field(default_factory=list)
+
+    @property
+    def mine(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.mine]
+
+    @property
+    def others_known(self) -> list[DepartmentView]:
+        return [d for d in self.departments if not d.mine and d.level >= Level.KNOWN]
+
+    @property
+    def rumoured(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.level == Level.RUMOURED]
+
+
+def edge_key(board_id: int, supplier: str, consumer: str) -> str:
+    return f"{node_key(board_id, supplier)}-{node_key(board_id, consumer)}"
+
+
+def resource_label(data: dict[str, Any] | None) -> str:
+    """The label of what a department produces (the type its links carry, R10)."""
+    produces = (data or {}).get("produces") or {}
+    kind = produces.get("type", "")
+    return Resource(kind).label if kind in Resource.values else ""
+
+
+def live_names(rows: dict[str, Department]) -> dict[str, str]:
+    """Engine player id -> display name of every player controlling one of `rows`."""
+    return {
+        engine_player_id(d.structure.player_id): d.structure.player.display_name
+        for d in rows.values()
+        if d.structure_id
+    }
+
+
+def board_view_of(
+    board: Board, snapshot: Snapshot, rows: dict[str, Department], names: dict[str, str]
+) -> BoardView:
+    """The cards and links of `snapshot` as its viewer may see them (R50/R51). `rows` give
+    what the engine state does not hold (description, flaws); `names` the players' names.
+    No query."""
+    departments = []
+    for slug, data in sorted(snapshot.departments.items()):
+        owner = data.get("structure")
+        facts = facts_of_state(
+            data,
+            snapshot.figures.get(slug, {}),
+            rows.get(slug),
+            names.get(owner, "a player") if owner else None,
+        )
+        view = view_of(facts, snapshot.level(slug), mine=snapshot.mine(slug))
+        if view is not None:
+            departments.append(dataclasses.replace(view, node=node_key(board.pk, slug)))
+    links = [
+        LinkView(
+            supplier=snapshot.departments[s]["name"],
+            consumer=snapshot.departments[c]["name"],
+            resource=resource_label(snapshot.departments.get(s)),
+            priority=priority if priority_visible(snapshot.level(s)) else None,
+            edge=edge_key(board.pk, s, c),
+        )
+        for s, c, priority in sorted(snapshot.visible_links(), key=lambda k: (k[0], k[2], k[1]))
+    ]
+    return BoardView(
+        name=board.name,
+        slug=board.slug,
+        full_view=snapshot.everything,
+        departments=departments,
+        links=links,
+    )
