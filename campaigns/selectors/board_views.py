@@ -124,12 +124,18 @@ def owners_of(state: dict[str, Any]) -> dict[str, str | None]:
     return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
 
 
-def record_snapshot(record: TurnRecord, number: int, viewer: Membership) -> Snapshot:
-    """The board after turn `number` as `viewer` knew it then (R51): the record's state and
-    the levels recorded with it. No query (the caller loaded the record)."""
+def record_number(record: TurnRecord) -> int:
+    """The record's turn number: annotated by history_records (no query), else its turn's."""
+    number = getattr(record, "number", None)
+    return record.turn.number if number is None else int(number)
+
+
+def record_snapshot(record: TurnRecord, viewer: Membership) -> Snapshot:
+    """The board after the record's turn as `viewer` knew it then (R51): the record's state
+    and the levels recorded with it. No query for a record read by history_records."""
     return Snapshot(
         board_id=record.board_id,
-        number=number,
+        number=record_number(record),
         state=record.state,
         figures=record.report.get("departments", {}),
         levels=levels_at(viewer, owners_of(record.state), record.knowledge),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from campaigns.web import campaign, orders, players, reports, rules, setup
+from campaigns.web import campaign, history, orders, players, reports, rules, setup
 
 urlpatterns = [
     path("", campaign.home, name="home"),
@@ -66,4 +66,24 @@ urlpatterns += [
         name="invitation_withdraw",
     ),
     path("join/<str:token>/", players.join, name="invitation_join"),
+]
+
+# History (issue 11, web/history.py): the board map's layout, a board's history, a
+# structure's and a department's, two turns compared, and the history as a spreadsheet.
+BOARD = "c/<slug:slug>/board/<slug:board_slug>/"
+urlpatterns += [
+    path(f"{BOARD}map/layout.json", history.board_map_layout, name="board_map_layout"),
+    path(f"{BOARD}history/", history.board_history, name="board_history"),
+    path(
+        f"{BOARD}history/structure/<int:member>/",
+        history.structure_history_page,
+        name="structure_history",
+    ),
+    path(
+        f"{BOARD}history/department/<slug:dept_slug>/",
+        history.department_history_page,
+        name="department_history",
+    ),
+    path(f"{BOARD}compare/", history.compare, name="compare_turns"),
+    path("c/<slug:slug>/history.csv", history.history_export, name="history_export"),
 ]
