@@ -122,14 +122,22 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+# The runs of characters a slug is made of ([-a-zA-Z0-9_]), each as long as it goes.
+WORDS = re.compile(r"[\w-]+")
+
+
 def slug_pattern(slug: str) -> re.Pattern[str]:
     """A slug as a whole word of an engine reason (slugs contain hyphens)."""
     return re.compile(rf"(?<![\w-]){re.escape(slug)}(?![\w-])")
 
 
 def slugs_named(reason: str, slugs: Iterable[str]) -> list[str]:
-    """The slugs an engine reason mentions, longest first (so 'city-watch' wins over 'city')."""
-    return [s for s in sorted(slugs, key=len, reverse=True) if slug_pattern(s).search(reason)]
+    """The slugs an engine reason mentions, longest first (so 'city-watch' wins over 'city').
+    A slug is named where it stands as a whole word (slug_pattern): exactly where it is one
+    of the reason's runs of word characters and hyphens, so the reason is cut into those
+    once, instead of a pattern per slug (a board of 1,000 slugs took seconds per reason)."""
+    words = set(WORDS.findall(reason))
+    return [s for s in sorted(slugs, key=len, reverse=True) if s in words]
 
 
 def with_names(reason: str, names: Mapping[str, str]) -> str:

@@ -18,10 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaigns.models import Board, Campaign, Membership, Order, TurnRecord
+from campaigns.models import Board, Campaign, Membership, Order
 from campaigns.selectors.visibility import Level, sees_everything
 
 from .board_views import Pair, Snapshot, edge_key, node_key, record_snapshot, resource_label
+from .history_records import Recorded
 
 PALETTE = 8  # structure colours: --map-colour-0 .. 7 in campaigns/static/campaigns/map.css
 
@@ -76,7 +77,7 @@ def links_made(orders: list[Order]) -> set[Pair]:
     return made
 
 
-def turn_changes(record: TurnRecord, orders: list[Order], viewer: Membership) -> TurnChanges:
+def turn_changes(record: Recorded, orders: list[Order], viewer: Membership) -> TurnChanges:
     """The marks of one turn. Attempts are those the viewer may know of: their own, those on
     a department of theirs (R46), or every one for whoever sees everything."""
     before, after = record.before, record.state
@@ -195,7 +196,7 @@ def legend(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def recorded_map(
-    record: TurnRecord, viewer: Membership, orders: list[Order], people: People
+    record: Recorded, viewer: Membership, orders: list[Order], people: People
 ) -> dict[str, Any]:
     """The map after the recorded turn, as the viewer knew it then (R51), with that turn's
     changes marked. No query."""

@@ -106,7 +106,7 @@ def turn_maps(campaign: Campaign, number: int, viewer: Membership) -> dict[str, 
     people = people_of(campaign)
     orders = resolved_orders(board__campaign=campaign, turn__number=number)
     return {
-        record.board.slug: recorded_map(
+        record.board_slug: recorded_map(
             record, viewer, orders.get((record.board_id, number), []), people
         )
         for record in turn_records(campaign, number)

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.utils.crypto import salted_hmac
 
-from campaigns.models import Board, Campaign, Department, Link, Membership, TurnRecord
+from campaigns.models import Board, Campaign, Department, Link, Membership
 from campaigns.models.board import Resource
 from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.history_records import Recorded
 from campaigns.selectors.state import department_state
 from campaigns.selectors.visibility import (
     DepartmentView,
@@ -39,7 +41,15 @@ def node_key(board_id: int, slug: str) -> str:
     """An opaque, stable id for a department on the map and in the page: the map must
     identify a `rumoured` department, whose slug R50 hides (a slug may say more than the
     name), and the same department must keep its id from turn to turn for a stable layout."""
-    return salted_hmac("campaigns.board-map.node", f"{board_id}:{slug}").hexdigest()[:16]
+    return keyed(settings.SECRET_KEY, board_id, slug)
+
+
+@lru_cache(maxsize=100_000)
+def keyed(secret: str, board_id: int, slug: str) -> str:
+    """node_key, remembered: a big board's map and history ask for the same keys often.
+    The secret is an argument so that a new SECRET_KEY is never answered from the cache."""
+    message = f"{board_id}:{slug}"
+    return salted_hmac("campaigns.board-map.node", message, secret=secret).hexdigest()[:16]
 
 
 def player_names(campaign: Campaign) -> dict[str, str]:
@@ -84,8 +94,30 @@ class Snapshot:
     def sees_link(self, supplier: str, consumer: str) -> bool:
         return link_visible(self.level(supplier), self.level(consumer))
 
-    def visible_links(self) -> list[tuple[str, str, int]]:
+    @cached_property
+    def seen_links(self) -> list[tuple[str, str, int]]:
         return [(s, c, p) for s, c, p in self.links() if self.sees_link(s, c)]
+
+    def visible_links(self) -> list[tuple[str, str, int]]:
+        """(supplier, consumer, priority) of every link the viewer sees (R50)."""
+        return self.seen_links
+
+    @cached_property
+    def seen_ends(self) -> dict[str, tuple[list[str], list[str]]]:
+        """slug -> (its suppliers sorted, its consumers by priority) over the seen links."""
+        ends: dict[str, tuple[list[str], list[str]]] = {}
+        for s, c, _ in sorted(self.seen_links, key=lambda k: (k[2], k[0], k[1])):
+            ends.setdefault(c, ([], []))[0].append(s)
+            ends.setdefault(s, ([], []))[1].append(c)
+        for suppliers, _ in ends.values():
+            suppliers.sort()
+        return ends
+
+    def suppliers_of(self, slug: str) -> list[str]:
+        return self.seen_ends.get(slug, ([], []))[0]
+
+    def consumers_of(self, slug: str) -> list[str]:
+        return self.seen_ends.get(slug, ([], []))[1]
 
 
 def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str, Department]]:
@@ -119,23 +151,28 @@ def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str,
     return snapshot, rows
 
 
+def live_levels(
+    board: Board, viewer: Membership, **filters: object
+) -> dict[str, tuple[Level, str]]:
+    """slug -> (the viewer's level now, the name) of the board's departments (`filters`
+    narrow them): what a history page needs of the present, without the whole board. One
+    query, and one for the viewer's Knowledge rows unless they see everything."""
+    knowledge = {} if sees_everything(viewer) else viewer_knowledge(viewer, board=board)
+    rows = Department.objects.filter(board=board, **filters).select_related("structure")
+    return {d.slug: (level_of(d, viewer, knowledge), d.name) for d in rows}
+
+
 def owners_of(state: dict[str, Any]) -> dict[str, str | None]:
     """slug -> the engine player id of its structure (None: uncontrolled)."""
     return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
 
 
-def record_number(record: TurnRecord) -> int:
-    """The record's turn number: annotated by history_records (no query), else its turn's."""
-    number = getattr(record, "number", None)
-    return record.turn.number if number is None else int(number)
-
-
-def record_snapshot(record: TurnRecord, viewer: Membership) -> Snapshot:
+def record_snapshot(record: Recorded, viewer: Membership) -> Snapshot:
     """The board after the record's turn as `viewer` knew it then (R51): the record's state
-    and the levels recorded with it. No query for a record read by history_records."""
+    and the levels recorded with it. No query."""
     return Snapshot(
         board_id=record.board_id,
-        number=record_number(record),
+        number=record.number,
         state=record.state,
         figures=record.report.get("departments", {}),
         levels=levels_at(viewer, owners_of(record.state), record.knowledge),

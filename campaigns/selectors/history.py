@@ -12,8 +12,9 @@ from campaigns.models import Board, Campaign, Membership
 from campaigns.models.board import Resource
 
 from .board_map import People, people_of
-from .board_views import Snapshot, live_snapshot
+from .board_views import Snapshot, live_levels, record_snapshot
 from .history_events import Event, Moment, board_moments, may_follow, namer, structure_events
+from .history_records import board_records
 from .visibility import Level
 
 
@@ -130,14 +131,16 @@ def history_index(board: Board, viewer: Membership) -> HistoryIndex:
     """What the viewer may open of `board`'s history. Four queries."""
     members = board.campaign.memberships.select_related("user").order_by("pk")
     structures = [Followable(m.display_name, str(m.pk)) for m in members if may_follow(viewer, m)]
-    moments = board_moments(board, viewer)
-    known = known_departments([m.after for m in moments] + [live_snapshot(board, viewer)[0]])
+    snapshots = [record_snapshot(r, viewer) for r in board_records(board)]
+    known = known_departments(snapshots)
+    known.update({s: name for s, (level, name) in live_levels(board, viewer).items()
+                  if level >= Level.KNOWN})  # fmt: skip
     return HistoryIndex(
         structures=structures,
         departments=[
             Followable(name, slug) for slug, name in sorted(known.items(), key=lambda x: x[1])
         ],
-        numbers=[m.number for m in moments],
+        numbers=[s.number or 0 for s in snapshots],
     )
 
 

@@ -16,11 +16,10 @@ from .board_views import (
     Pair,
     Snapshot,
     board_view_of,
-    record_number,
     record_snapshot,
 )
 from .history_events import STASH, controller_name, namer
-from .history_records import records_of
+from .history_records import records_at
 from .visibility import Level
 
 
@@ -96,8 +95,7 @@ def link_changes(a: Snapshot, b: Snapshot) -> tuple[list[str], set[Pair], set[Pa
 def compare_turns(board: Board, viewer: Membership, first: int, second: int) -> Comparison | None:
     """The board at turn `first` and at turn `second`, and what changed from the first to
     the second; None if either turn has no record of this board. Four queries."""
-    chosen = records_of(board).filter(turn__number__in=[first, second])
-    records = {record_number(r): r for r in chosen}
+    records = records_at(board, [first, second])
     if first not in records or second not in records:
         return None
     a, b = record_snapshot(records[first], viewer), record_snapshot(records[second], viewer)

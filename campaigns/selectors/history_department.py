@@ -11,7 +11,7 @@ from campaigns.models.campaign import engine_player_id
 from campaigns.selectors.visibility import Amount, Level, amount
 
 from .board_map import People, people_of
-from .board_views import Snapshot, live_snapshot
+from .board_views import live_levels
 from .history_events import (
     Event,
     Moment,
@@ -117,7 +117,7 @@ def department_turn(m: Moment, slug: str, people: People) -> DepartmentTurn | No
     if data is None or level < Level.RUMOURED:
         return None
     name = namer(snapshot, Level.KNOWN)
-    links = snapshot.visible_links() if level >= Level.KNOWN else []
+    sees_links = level >= Level.KNOWN  # a link needs both its ends `known` (R50)
     private = level >= Level.CONTROLLED
     figures = snapshot.figures.get(slug, {})
     stash = data.get("stash") or {}
@@ -136,8 +136,8 @@ def department_turn(m: Moment, slug: str, people: People) -> DepartmentTurn | No
         name=str(data.get("name", "")),
         level=level,
         controller=controller_name(snapshot, slug, people),
-        suppliers=[name(s) for s, c, _ in links if c == slug],
-        consumers=[name(c) for s, c, _ in sorted(links, key=lambda k: k[2]) if s == slug],
+        suppliers=[name(s) for s in snapshot.suppliers_of(slug)] if sees_links else [],
+        consumers=[name(c) for c in snapshot.consumers_of(slug)] if sees_links else [],
         stash=[a for k in MONEY_PEOPLE_AUTHORITY if (a := amount(k, int(stash.get(k, 0))))]
         if private
         else None,
@@ -148,19 +148,16 @@ def department_turn(m: Moment, slug: str, people: People) -> DepartmentTurn | No
     )
 
 
-def seen_known(snapshots: list[Snapshot], slug: str) -> bool:
-    return any(s.level(slug) >= Level.KNOWN for s in snapshots if slug in s.departments)
-
-
 def department_history(board: Board, viewer: Membership, slug: str) -> DepartmentHistory | None:
     """`slug`'s history on `board` as `viewer` saw it; None (a 404) unless the viewer has
     seen it at least `known` at some turn or now: below that its slug is not theirs to
-    know, so an unknown and a missing department answer alike. Four queries."""
+    know, so an unknown and a missing department answer alike. Five queries."""
     moments = board_moments(board, viewer)
-    live = live_snapshot(board, viewer)[0]
-    if not seen_known([m.after for m in moments] + [live], slug):
+    now = live_levels(board, viewer, slug=slug).get(slug)
+    seen = [m.after.level(slug) for m in moments if slug in m.after.departments]
+    if max([*seen, now[0] if now else Level.UNKNOWN], default=Level.UNKNOWN) < Level.KNOWN:
         return None
     people = people_of(board.campaign)
     turns = [t for m in moments if (t := department_turn(m, slug, people)) is not None]
-    latest = live.departments.get(slug) or moments[-1].after.departments.get(slug, {})
-    return DepartmentHistory(name=str(latest.get("name", slug)), turns=turns)
+    name = now[1] if now else turns[-1].name
+    return DepartmentHistory(name=name, turns=turns)

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns import wording
-from campaigns.models import Board, Membership, Order, TurnRecord
+from campaigns.models import Board, Membership, Order
 from campaigns.models.campaign import engine_player_id
 
 from .board_map import People, links_made, pairs
 from .board_views import Pair, Snapshot, owners_of, record_snapshot
-from .history_records import board_records, resolved_orders
+from .history_records import Recorded, board_records, resolved_orders
 from .report_view_models import UNNAMED
 from .visibility import Level, levels_at, sees_everything
 
@@ -40,11 +40,11 @@ class Moment:
     previous: Snapshot | None  # the previous turn's `after`; None for turn 0
 
 
-def before_snapshot(record: TurnRecord, after: Snapshot, viewer: Membership) -> Snapshot:
+def before_snapshot(record: Recorded, after: Snapshot, viewer: Membership) -> Snapshot:
     return Snapshot(
         board_id=record.board_id,
         number=after.number,
-        state=record.before or record.state,
+        state=record.before if record.before["departments"] else record.state,
         figures={},
         levels=levels_at(viewer, owners_of(record.before), record.knowledge_before),
         me=after.me,
@@ -56,14 +56,14 @@ def board_moments(board: Board, viewer: Membership) -> list[Moment]:
     """Every recorded turn of `board` as `viewer` knew it, turn 0 first. Two queries."""
     orders = resolved_orders(board=board)
     moments: list[Moment] = []
-    for record in board_records(board):
+    for record in board_records(board, before=True):
         after = record_snapshot(record, viewer)
         moments.append(
             Moment(
-                number=after.number or 0,
+                number=record.number,
                 before=before_snapshot(record, after, viewer),
                 after=after,
-                orders=orders.get((board.pk, after.number or 0), []),
+                orders=orders.get((board.pk, record.number), []),
                 previous=moments[-1].after if moments else None,
             )
         )

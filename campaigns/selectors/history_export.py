@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from django.db.models import F
-
-from campaigns.models import Board, Campaign, Membership, Turn, TurnRecord
+from campaigns.models import Board, Campaign, Membership
 
 from .board_map import people_of
 from .board_views import Snapshot, record_snapshot
+from .history_records import campaign_records
 from .visibility import Level
 
 COLUMNS = [
@@ -46,9 +45,7 @@ def department_row(
         return None
     data = snapshot.departments[slug]
     owner = data.get("structure")
-    links = snapshot.visible_links()
-    suppliers = sorted(s for s, c, _ in links if c == slug)
-    consumers = [c for s, c, _ in sorted(links, key=lambda k: k[2]) if s == slug]
+    suppliers, consumers = snapshot.suppliers_of(slug), snapshot.consumers_of(slug)
     private: list[object] = [""] * 6
     if level >= Level.CONTROLLED:
         figures = snapshot.figures.get(slug, {})
@@ -77,15 +74,8 @@ def history_rows(
     """The header, then every row of every processed turn of `campaign` (of `board` only,
     if given), by turn, board and department. Two queries."""
     names = people_of(campaign).names
-    records = (
-        TurnRecord.objects.filter(turn__campaign=campaign, turn__status=Turn.Status.PROCESSED)
-        .annotate(number=F("turn__number"), board_slug=F("board__slug"))
-        .order_by("turn__number", "board__slug")
-    )
-    if board is not None:
-        records = records.filter(board=board)
     yield COLUMNS
-    for record in records.iterator(chunk_size=50):
+    for record in campaign_records(campaign, board):
         snapshot = record_snapshot(record, viewer)
         for slug in sorted(snapshot.departments):
             row = department_row(snapshot, record.board_slug, slug, names)

@@ -5,10 +5,10 @@
   back, which removes that new link within the same turn (a link made and gone again).
 - Between turns 2 and 3 the GM (R53) tells Alice of Bob's Printing Press (`known`: a
   department she learns only now) and sets the Mint's Money to 41.
-- Turn 3: no orders.
+- Turn 3: Bob's Printing Press tries to link the uncontrolled Tax Office, and fails.
 
-Each attempt's seed is chosen before processing, as in tests/support/demo.py, so both
-captures always happen.
+Each turn's seed is chosen before processing (as in tests/support/demo.py), so the captures
+and the failure always happen.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import Any
 from campaigns.engine.dice import commitment
 from campaigns.models import Campaign, Department, Knowledge, Order, TurnRecord
 from campaigns.services.demo import demo_create
-from tests.support.demo import Played, play_turn_one, seed_for_capture
+from campaigns.services.turns import turn_process
+from tests.support.demo import Played, play_turn_one, seed_where
 
 LEARNED_LATER = "printing-press"  # Alice learns of it between turns 2 and 3
 UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
@@ -34,27 +35,25 @@ class ThreeTurns:
         return self.played.campaign
 
 
-def play_turn_two(played: Played) -> None:
+def play_turn(
+    played: Played, number: int, orders: list[tuple[str, str, dict[str, Any]]], wanted: str
+) -> None:
+    """Queue `orders` (player, kind, payload) on the city board for turn `number`, pick a
+    seed under which its last order (an attempt) ends `wanted`, and process the turn."""
     campaign = played.campaign
-    members = played.members
-    turn = campaign.turns.get(number=2)
+    turn = campaign.turns.get(number=number)
     city = campaign.boards.get(slug="city")
-
-    def order(player: str, kind: str, seq: int, **payload: Any) -> Order:
-        return Order.objects.create(
-            turn=turn, board=city, player=members[player], kind=kind, payload=payload, seq=seq
+    rows = [
+        Order.objects.create(
+            turn=turn, board=city, player=played.members[player], kind=kind, payload=payload,
+            seq=seq,
         )
-
-    orders = [
-        order("carol", Order.Kind.ADD_LINK, 1, **{"from": "city-watch", "to": "temple"}),
-        order("alice", Order.Kind.ATTEMPT, 1, attacker="mint", target="city-watch"),
-    ]
-    turn.seed = seed_for_capture(turn, orders, orders[1])
+        for seq, (player, kind, payload) in enumerate(orders, start=1)
+    ]  # fmt: skip
+    turn.seed = seed_where(turn, rows, rows[-1], wanted, prefix="history-tests")
     turn.commitment = commitment(turn.seed)
     turn.save(update_fields=["seed", "commitment"])
-    from campaigns.services.turns import turn_process
-
-    turn_process(campaign_id=campaign.pk, number=2)
+    turn_process(campaign_id=campaign.pk, number=number)
 
 
 def gm_changes_before_turn_three(played: Played) -> None:
@@ -68,13 +67,18 @@ def gm_changes_before_turn_three(played: Played) -> None:
     Department.objects.filter(board__campaign=played.campaign, slug="mint").update(money=41)
 
 
-def play_three_turns(create: Any = demo_create) -> ThreeTurns:
-    from campaigns.services.turns import turn_process
+TURN_TWO = [
+    ("carol", Order.Kind.ADD_LINK, {"from": "city-watch", "to": "temple"}),
+    ("alice", Order.Kind.ATTEMPT, {"attacker": "mint", "target": "city-watch"}),
+]
+TURN_THREE = [("bob", Order.Kind.ATTEMPT, {"attacker": "printing-press", "target": "tax-office"})]
 
+
+def play_three_turns(create: Any = demo_create) -> ThreeTurns:
     played = play_turn_one(create)
-    play_turn_two(played)
+    play_turn(played, 2, TURN_TWO, "succeeded")
     gm_changes_before_turn_three(played)
-    turn_process(campaign_id=played.campaign.pk, number=3)
+    play_turn(played, 3, TURN_THREE, "failed")
     return ThreeTurns(played)
 
 
