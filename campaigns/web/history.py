@@ -9,8 +9,8 @@ import csv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from campaigns.models import Board, Membership
@@ -83,9 +83,10 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     or with one that cannot be compared, the last two turns (and the reason)."""
     viewer, board = viewer_and_board(request, slug, board_slug)
     numbers = turn_numbers(board)
+    latest = {"first": numbers[-2], "second": numbers[-1]} if len(numbers) > 1 else {}
     asked = {k: request.GET[k] for k in ("first", "second") if k in request.GET}
-    form = CompareForm(asked or None, numbers=numbers)
-    first, second = (numbers[-2], numbers[-1]) if len(numbers) > 1 else (None, None)
+    form = CompareForm({**latest, **asked} if latest or asked else None, numbers=numbers)
+    first, second = latest.get("first"), latest.get("second")
     if form.is_bound and form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
         if form.swapped:
@@ -111,7 +112,14 @@ def history_export(request: HttpRequest, slug: str) -> HttpResponse:
     what they saw at each turn (selectors/history_export says what exactly)."""
     viewer = member_of(request, slug)
     asked = request.GET.get("board", "")
-    board = board_of(viewer, asked) if asked else None
+    board = None
+    if asked:
+        try:
+            board = board_of(viewer, asked)
+        except Http404:
+            # A hand-edited link: say so where the downloads are, rather than a bare 404.
+            messages.error(request, "There is no such board: nothing was downloaded.")
+            return redirect(viewer.campaign)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{viewer.campaign.slug}{'-' + board.slug if board else ''}-history.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'

@@ -168,7 +168,14 @@ def test_a_name_a_spreadsheet_would_run_is_quoted(
     assert "=HYPERLINK(1)" not in {r["controller"] for r in rows}
 
 
-def test_a_board_that_is_not_there_is_404(three_turns: ThreeTurns, client_for: ClientFor) -> None:
-    for board in ["moon", "city\x00", "../x"]:
-        url = reverse("history_export", args=[three_turns.campaign.slug])
-        assert client_for("alice").get(url, {"board": board}).status_code == 404
+def test_a_board_that_is_not_there_downloads_nothing_and_says_so(
+    three_turns: ThreeTurns, client_for: ClientFor
+) -> None:
+    from tests.factories import BoardFactory
+
+    BoardFactory(slug="elsewhere")  # another campaign's
+    url = reverse("history_export", args=[three_turns.campaign.slug])
+    for board in ["moon", "city\x00", "../x", "elsewhere", "x" * 500]:
+        response = client_for("alice").get(url, {"board": board}, follow=True)
+        assert response.redirect_chain == [(three_turns.campaign.get_absolute_url(), 302)]
+        assert "There is no such board: nothing was downloaded." in response.content.decode()

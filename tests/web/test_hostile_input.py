@@ -212,6 +212,24 @@ ENDPOINTS = [
         world="played",
         method="get",
     ),
+    # History (issue 11): the pages that read their query string.
+    Endpoint("board", "alice", turn_url("board", "city"), ("turn",), world="played", method="get"),
+    Endpoint(
+        "compare_turns",
+        "gm",
+        turn_url("compare_turns", "city"),
+        ("first", "second"),
+        world="played",
+        method="get",
+    ),
+    Endpoint(
+        "history_export",
+        "alice",
+        turn_url("history_export"),
+        ("board",),
+        world="played",
+        method="get",
+    ),  # fmt: skip
     Endpoint("campaign_new", "alice", lambda w: reverse("campaign_new")),
     Endpoint("board_import", "gm", turn_url("board_import")),
     Endpoint("campaign_settings", "gm", turn_url("campaign_settings")),
@@ -330,7 +348,6 @@ SHOW_ONLY = {
     "home",
     "how_to_play",
     "campaign",
-    "board",
     "orders",
     "turn_report",
     "password_change_done",
@@ -338,6 +355,10 @@ SHOW_ONLY = {
     "password_reset_complete",
     "audit_log",
     "board_export",
+    "board_map_layout",
+    "board_history",
+    "structure_history",
+    "department_history",
 }
 
 

@@ -83,11 +83,11 @@ def history_pages(campaign: Campaign, viewer: Membership, turns: int) -> dict[st
     args = [slug, board.slug]
     pages = {
         "board now": reverse("board", args=args),
-        f"board after turn {middle}": f"{reverse('board', args=args)}?turn={middle}",
+        "board after the middle turn": f"{reverse('board', args=args)}?turn={middle}",
         "map layout": reverse("board_map_layout", args=args),
         "history index": reverse("board_history", args=args),
-        f"compare 0 and {turns}": f"{reverse('compare_turns', args=args)}?first=0&second={turns}",
-        f"turn {middle} report": reverse("turn_report", args=[slug, middle]),
+        "compare first and last": f"{reverse('compare_turns', args=args)}?first=0&second={turns}",
+        "middle turn's report": reverse("turn_report", args=[slug, middle]),
         "CSV export": f"{reverse('history_export', args=[slug])}?board={board.slug}",
     }
     if viewer.role == Membership.Role.PLAYER:
@@ -153,7 +153,7 @@ class Command(BaseCommand):
                 seconds, queries = self.best(client, url, runs)
                 slowest = max(slowest, seconds)
                 self.stdout.write(
-                    f"  {viewer.get_role_display():<11} {name:<26} {seconds * 1000:7.1f} ms"
+                    f"  {viewer.get_role_display():<11} {name:<28} {seconds * 1000:7.1f} ms"
                     f"  {queries:3d} queries"
                 )
         verdict = "OK" if slowest < target else "SLOW"
