@@ -190,9 +190,10 @@ def map_data(
 
 
 def legend(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The structures the map colours, by colour: only controllers it shows (`known`)."""
-    seen = {(n["colour"], n["controller"]) for n in nodes if n.get("controller")}
-    return [{"colour": c, "name": name} for c, name in sorted(seen, key=lambda x: (x[0], x[1]))]
+    """The structures the map colours, by colour: only controllers it shows (`known`), the
+    viewer's own said so."""
+    seen = {(n["colour"], n["controller"], n["mine"]) for n in nodes if n.get("controller")}
+    return [{"colour": c, "name": name, "mine": mine} for c, name, mine in sorted(seen)]
 
 
 def recorded_map(

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, OUTPUT, PHONE, log_in, shot
 from tests.support.history import play_three_turns
 
 pytestmark = BROWSER_MARKS
@@ -31,6 +31,12 @@ def map_ready(page: Any, index: int = 0) -> Any:
         f"() => window.boardMaps[{index}].nodes().map(n => Object.assign({{}}, n.data(), "
         "{classes: n.classes(), x: n.position('x'), y: n.position('y')}))"
     )
+
+
+def shot_map(page: Any, name: str, index: int = 0) -> None:
+    """The map alone, at the page's own scale (a full-page shot of a phone is too small to
+    judge the map by)."""
+    page.locator("[data-map-section]").nth(index).screenshot(path=str(OUTPUT / f"{name}.png"))
 
 
 def node(nodes: list[dict[str, Any]], label: str) -> dict[str, Any]:
@@ -67,6 +73,7 @@ def test_a_player_scrubs_the_map_through_three_turns_and_sees_a_capture(
     assert (captured["x"], captured["y"]) == (start["x"], start["y"])
     alice.locator("[data-board-map]").scroll_into_view_if_needed()
     shot(alice, "board-map-alice-turn1-desktop")
+    shot_map(alice, "board-map-alice-turn1-desktop-map")
     # Tapping it shows its card beside the map.
     alice.evaluate(
         "() => window.boardMaps[0].nodes().filter(n => n.data('label') === 'The City Watch')"
@@ -88,6 +95,7 @@ def test_a_player_scrubs_the_map_through_three_turns_and_sees_a_capture(
     alice.reload()
     map_ready(alice)
     shot(alice, "board-map-alice-turn2-phone")
+    shot_map(alice, "board-map-alice-turn2-phone-map")
     assert problems == []
 
 
@@ -144,6 +152,7 @@ def test_the_gm_compares_two_turns(live_server: Any, transactional_db: None, bro
     gm.reload()
     map_ready(gm, 1)
     shot(gm, "compare-gm-phone")
+    shot_map(gm, "compare-gm-phone-second-map", 1)
     # Reversed turns are compared in time order, and said so.
     gm.goto(f"{base}{reverse('compare_turns', args=[campaign.slug, 'city'])}?first=3&second=1")
     expect(gm.locator(".alert")).to_contain_text("Compared in time order: turn 1, then turn 3.")

@@ -30,6 +30,7 @@
   // Below this zoom the names are too small to read: the map opens at it instead, on the
   // viewer's own departments and this turn's changes (the buttons show the whole map).
   const READABLE = 0.8;
+  const LARGEST = 1.25;
   const TYPES = ["Money", "People", "Authority"];
 
   function fill(node) {
@@ -48,6 +49,7 @@
 
   function nodeClasses(node) {
     const classes = [node.level];
+    if (node.level !== "rumoured" && !(node.colour >= 0)) classes.push("uncontrolled");
     if (node.mine) classes.push("mine");
     if (node.home) classes.push("home");
     if (node.changed_hands) classes.push("changed");
@@ -83,13 +85,15 @@
 
   function style() {
     return [
+      // A tint of the structure's colour behind dark text: readable whatever the colour.
       { selector: "node", style: {
         shape: "round-rectangle", width: NODE.width, height: NODE.height,
-        "background-color": "data(fill)", "border-width": 1, "border-color": "#495057",
+        "background-color": "data(fill)", "background-opacity": 0.4,
+        "border-width": 2, "border-color": "data(fill)",
         label: "data(text)", "text-wrap": "wrap", "text-max-width": NODE.width - 14,
-        "text-valign": "center", "text-halign": "center", "font-size": 12,
-        color: COLOUR.ink, "text-outline-color": "#ffffff", "text-outline-width": 2,
+        "text-valign": "center", "text-halign": "center", "font-size": 12, color: COLOUR.ink,
       } },
+      { selector: "node.uncontrolled", style: { "background-opacity": 1, "border-color": "#adb5bd" } },
       { selector: "node.rumoured", style: {
         "border-style": "dashed", "border-width": 2, "border-color": COLOUR.muted,
         color: COLOUR.muted, "font-style": "italic",
@@ -231,12 +235,26 @@
     });
   }
 
+  // The whole map if its names stay readable; else the viewer's own departments and this
+  // turn's changes, whole, as large as fits (never larger than READABLE).
   function frame(cy) {
     cy.fit(undefined, 24);
+    if (cy.zoom() > LARGEST) {
+      cy.zoom(LARGEST);  // a board of two departments is not a poster
+      cy.center();
+    }
     if (cy.zoom() >= READABLE) return;
     const focus = cy.nodes(".mine, .changed");
-    cy.zoom(READABLE);
-    cy.center(focus.nonempty() ? focus : cy.nodes());
+    if (focus.empty()) {
+      cy.zoom(READABLE);
+      cy.center();
+      return;
+    }
+    cy.fit(focus, 24);
+    if (cy.zoom() > READABLE) {
+      cy.zoom(READABLE);
+      cy.center(focus);
+    }
   }
 
   // Zoom and "whole map" as buttons, for keyboards and for phones without a pinch.
@@ -277,6 +295,16 @@
     });
     frame(cy);
     bindControls(section, cy);
+    // A phone turned sideways: draw at the new size, and frame the map again.
+    if (window.ResizeObserver) {
+      let width = container.clientWidth;
+      new ResizeObserver(() => {
+        if (container.clientWidth === width) return;
+        width = container.clientWidth;
+        cy.resize();
+        frame(cy);
+      }).observe(container);
+    }
     cy.on("tap", "node", (event) => show(panel, cardOf(scope, event.target)));
     cy.on("mouseover tap", "edge", (event) => {
       show(panel, document.createTextNode(edgeSummary(cy, event.target.data())));
