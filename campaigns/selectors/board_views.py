@@ -213,6 +213,11 @@ class BoardView:
     def rumoured(self) -> list[DepartmentView]:
         return [d for d in self.departments if d.level == Level.RUMOURED]
 
+    @property
+    def others(self) -> list[DepartmentView]:
+        """Every department seen that is not the viewer's: known ones and rumours."""
+        return [d for d in self.departments if not d.mine]
+
 
 def edge_key(board_id: int, supplier: str, consumer: str) -> str:
     return f"{node_key(board_id, supplier)}-{node_key(board_id, consumer)}"

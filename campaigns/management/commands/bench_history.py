@@ -13,6 +13,7 @@ unless --keep.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import warnings
@@ -124,7 +125,8 @@ class Command(BaseCommand):
                 built = time.perf_counter() - started
                 self.stdout.write(
                     f"\n{size} departments, {turns} turns ({connection.vendor}; built in "
-                    f"{built:.1f} s). Target: every page under {target * 1000:.0f} ms."
+                    f"{built:.1f} s; load average {os.getloadavg()[0]:.1f} on "
+                    f"{os.cpu_count()} CPUs). Target: every page under {target * 1000:.0f} ms."
                 )
                 self.time_pages(campaign, turns, target, options["runs"])
         finally:
