@@ -23,6 +23,7 @@ from campaigns.selectors.visibility import Level, sees_everything
 
 from .board_views import Pair, Snapshot, edge_key, node_key, record_snapshot, resource_label
 from .history_records import Recorded
+from .report_board_changes import links_made
 
 PALETTE = 8  # structure colours: --map-colour-0 .. 7 in campaigns/static/campaigns/map.css
 
@@ -60,21 +61,6 @@ class TurnChanges:
 
 def pairs(state: dict[str, Any]) -> set[Pair]:
     return {(link["from"], link["to"]) for link in state.get("links", [])}
-
-
-def links_made(orders: list[Order]) -> set[Pair]:
-    """Links the turn's orders made: each succeeded add_link (R41) and the new link of each
-    succeeded attempt (R44); one made and removed within the turn is in neither state."""
-    made = set()
-    for order in orders:
-        if order.status != Order.Status.SUCCEEDED:
-            continue
-        p = order.payload
-        if order.kind == Order.Kind.ADD_LINK:
-            made.add((str(p.get("from")), str(p.get("to"))))
-        elif order.kind == Order.Kind.ATTEMPT:
-            made.add((str(p.get("attacker")), str(p.get("target"))))
-    return made
 
 
 def turn_changes(record: Recorded, orders: list[Order], viewer: Membership) -> TurnChanges:

@@ -19,9 +19,10 @@ from campaigns import wording
 from campaigns.models import Board, Membership, Order
 from campaigns.models.campaign import engine_player_id
 
-from .board_map import People, links_made, pairs
+from .board_map import People, pairs
 from .board_views import Pair, Snapshot, owners_of, record_snapshot
 from .history_records import Recorded, board_records, resolved_orders
+from .report_board_changes import links_made
 from .report_view_models import UNNAMED
 from .visibility import Level, levels_at, sees_everything
 

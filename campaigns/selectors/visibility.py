@@ -11,7 +11,7 @@ turn's history on top.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import QuerySet
 
@@ -180,54 +180,50 @@ class DepartmentView:
         return self.level.label
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """Everything there is to know of one department at one moment, before R50 picks what a
-    viewer may see of it: from its live row (`facts_of_row`) or from a turn's record
-    (`facts_of_state`), so both go through the same `view_of`."""
+    viewer may see of it (`view_of`): its card (what `known` shows) and its private side
+    (what only `controlled` shows). From its live row (`facts_of_row`) or from a turn's
+    record (`facts_of_state`), so both go through the same `view_of`."""
 
     slug: str
     name: str
-    description: str
-    effect: int
-    obstruct: int
-    impress: int
-    consumes: Amount | None
-    produces: Amount | None
-    functions: dict[str, int]
-    alignments: list[str]
-    controller: str | None  # the controlling player's name; None: uncontrolled
-    stash: dict[str, int]
-    flaws: str
-    status: str
-    chain_length: int
-    capacity: int | None
-    home: bool
-    defence: dict[str, int]
+    card: Card
+    private: Private
+
+
+def stash_amounts(stash: dict[str, int]) -> list[Amount]:
+    """Every type, zeros included: a stash is shown whole."""
+    return [Amount(kind=k, label=lbl, amount=int(stash.get(k, 0))) for k, lbl in Resource.choices]
+
+
+def defence_amounts(defence: dict[str, int]) -> list[Amount]:
+    return [a for k, _ in Resource.choices if (a := amount(k, int(defence.get(k, 0))))]
 
 
 def facts_of_row(dept: Department) -> Facts:
     """A live row (from `department_rows`, so its controller costs no query)."""
-    return Facts(
-        slug=dept.slug,
-        name=dept.name,
+    card = Card(
         description=dept.description,
         effect=dept.effect,
         obstruct=dept.obstruct,
         impress=dept.impress,
         consumes=amount(dept.consumes_type, dept.consumes_amount),
         produces=amount(dept.produces_type, dept.produces_amount),
-        functions=dict(dept.functions),
+        functions=sorted(dept.functions.items()),
         alignments=list(dept.alignments),
         controller=dept.structure.player.display_name if dept.structure_id else None,
-        stash=dept.stash,
+    )
+    private = Private(
+        stash=stash_amounts(dept.stash),
         flaws=dept.flaws,
         status=dept.status,
         chain_length=dept.chain_length,
         capacity=dept.capacity,
         home=dept.home,
-        defence=dict(dept.defence),
+        defence=defence_amounts(dept.defence),
     )
+    return Facts(dept.slug, dept.name, card, private)
 
 
 def resource_amount(value: object) -> Amount | None:
@@ -247,27 +243,29 @@ def facts_of_state(
     `figures` its spawn-consume report entry (status, chain length), `row` its live row for
     what the engine does not carry (description, flaws; blank if it is gone), `controller`
     the name of the player its `structure` names."""
-    stash = data.get("stash") or {}
-    return Facts(
-        slug=str(data["slug"]),
-        name=str(data.get("name", data["slug"])),
+    functions = {str(k): int(v) for k, v in (data.get("functions") or {}).items()}
+    card = Card(
         description=row.description if row else "",
         effect=int(data.get("effect", 0)),
         obstruct=int(data.get("obstruct", 0)),
         impress=int(data.get("impress", 0)),
         consumes=resource_amount(data.get("consumes")),
         produces=resource_amount(data.get("produces")),
-        functions={str(k): int(v) for k, v in (data.get("functions") or {}).items()},
+        functions=sorted(functions.items()),
         alignments=[str(a) for a in data.get("alignments") or []],
         controller=controller,
-        stash={kind: int(stash.get(kind, 0)) for kind, _ in Resource.choices},
+    )
+    private = Private(
+        stash=stash_amounts(data.get("stash") or {}),
         flaws=row.flaws if row else "",
         status=str(figures.get("status", "")),
         chain_length=int(figures.get("chain_length", 1)),
         capacity=int(data["capacity"]) if data.get("capacity") is not None else None,
         home=bool(data.get("home", False)),
-        defence={str(k): int(v) for k, v in (data.get("defence") or {}).items()},
+        defence=defence_amounts(data.get("defence") or {}),
     )
+    slug = str(data["slug"])
+    return Facts(slug, str(data.get("name", slug)), card, private)
 
 
 def view_of(facts: Facts, level: Level, *, mine: bool) -> DepartmentView | None:
@@ -276,33 +274,9 @@ def view_of(facts: Facts, level: Level, *, mine: bool) -> DepartmentView | None:
         return None
     if level == Level.RUMOURED:
         return DepartmentView(name=facts.name, level=level, mine=False)
-    card = Card(
-        description=facts.description,
-        effect=facts.effect,
-        obstruct=facts.obstruct,
-        impress=facts.impress,
-        consumes=facts.consumes,
-        produces=facts.produces,
-        functions=sorted(facts.functions.items()),
-        alignments=list(facts.alignments),
-        controller=facts.controller,
-    )
-    private = None
-    if level >= Level.CONTROLLED:
-        private = Private(
-            stash=[
-                Amount(kind=k, label=lbl, amount=facts.stash.get(k, 0))
-                for k, lbl in Resource.choices
-            ],
-            flaws=facts.flaws,
-            status=facts.status,
-            chain_length=facts.chain_length,
-            capacity=facts.capacity,
-            home=facts.home,
-            defence=[a for k, _ in Resource.choices if (a := amount(k, facts.defence.get(k, 0)))],
-        )
+    private = facts.private if level >= Level.CONTROLLED else None
     return DepartmentView(
-        name=facts.name, level=level, mine=mine, slug=facts.slug, card=card, private=private
+        name=facts.name, level=level, mine=mine, slug=facts.slug, card=facts.card, private=private
     )
 
 
