@@ -16,6 +16,7 @@ from campaigns.models import NotificationSettings
 from campaigns.selectors import pages as selectors
 from campaigns.selectors import reports
 from campaigns.selectors.board_turns import turn_maps
+from campaigns.selectors.visibility import is_gm
 from campaigns.services.notes import order_note_set
 from campaigns.web.access import found, gm_of, member_of
 from campaigns.web.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
@@ -35,7 +36,7 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "board": board,
             "map": maps.get(board.slug),
             "orders": [
-                {"order": order, "form": note_form(order) if report.full_view else None}
+                {"order": order, "form": note_form(order) if is_gm(viewer) else None}
                 for order in board.orders
             ],
         }
@@ -45,6 +46,7 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "report": report,
         "campaign": viewer.campaign,
+        "is_gm": is_gm(viewer),
         "sections": sections,
         "previous": previous,
         "following": following,

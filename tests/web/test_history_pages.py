@@ -223,6 +223,31 @@ def test_r51_an_opened_campaign_shows_every_member_everything(
     assert alice.get(rebel).status_code == 200
 
 
+def test_r51_an_opened_campaigns_turn_reports_show_every_order_but_no_gm_draft(
+    three_turns: ThreeTurns, client_for: ClientFor
+) -> None:
+    from campaigns.models import Order
+
+    campaign = three_turns.campaign
+    bob_roll = Order.objects.get(
+        turn__campaign=campaign, player__user__username="bob", kind=Order.Kind.FUNCTION
+    )
+    bob_roll.gm_note = "GM-DRAFT-SENTINEL"
+    bob_roll.save(update_fields=["gm_note"])
+    url = reverse("turn_report", args=[SLUG, 1])
+    assert "BOB-INTENT-SENTINEL" not in client_for("alice").get(url).content.decode()
+    campaign.opened = True
+    campaign.save(update_fields=["opened"])
+    response = client_for("alice").get(url)
+    html = response.content.decode()
+    assert "BOB-INTENT-SENTINEL" in html and "Opened by the GM: everything" in html
+    assert "GM-DRAFT-SENTINEL" not in html  # unpublished: the GM's own
+    assert not any(entry["form"] for s in response.context["sections"] for entry in s["orders"])
+    gm = client_for("gm").get(url)
+    assert "GM-DRAFT-SENTINEL" in gm.content.decode()
+    assert any(entry["form"] for s in gm.context["sections"] for entry in s["orders"])
+
+
 # --- Compare ----------------------------------------------------------------------------------
 
 
