@@ -147,6 +147,13 @@ def test_the_gm_compares_two_turns(live_server: Any, transactional_db: None, bro
     first, second = map_ready(gm, 0), map_ready(gm, 1)
     assert "changed" in node(second, "The City Watch")["classes"]
     assert "changed" not in node(first, "The City Watch")["classes"]
+    # Both maps show the same part of the board, and follow each other.
+    viewports = "() => window.boardMaps.map(cy => [cy.zoom(), cy.pan().x, cy.pan().y])"
+    one, two = gm.evaluate(viewports)
+    assert one == two
+    gm.locator("#compare-first [data-map-zoom=in]").click()
+    zoomed, follower = gm.evaluate(viewports)
+    assert zoomed == follower and zoomed[0] > one[0]
     shot(gm, "compare-gm-desktop")
     gm.set_viewport_size(PHONE)
     gm.reload()

@@ -271,6 +271,29 @@
     controls.querySelector("[data-map-fit]").addEventListener("click", () => cy.fit(undefined, 24));
   }
 
+  // Maps of one group (the two turns of the compare page) show the same part of the board:
+  // the last one's framing (it marks the changes) to start with, then every pan and zoom.
+  const groups = {};
+  function joinGroup(container, cy) {
+    const name = container.dataset.mapGroup;
+    if (!name) return;
+    const members = (groups[name] = groups[name] || []);
+    members.push(cy);
+    if (members.length < document.querySelectorAll(`[data-map-group="${name}"]`).length) return;
+    const lead = members[members.length - 1];
+    let syncing = false;
+    const follow = (source) => {
+      if (syncing) return;
+      syncing = true;
+      members.forEach((other) => {
+        if (other !== source) other.viewport({ zoom: source.zoom(), pan: Object.assign({}, source.pan()) });
+      });
+      syncing = false;
+    };
+    follow(lead);
+    members.forEach((cy) => cy.on("viewport", () => follow(cy)));
+  }
+
   async function draw(container) {
     const source = document.getElementById(container.dataset.mapData);
     if (!source) return;
@@ -310,6 +333,7 @@
       show(panel, document.createTextNode(edgeSummary(cy, event.target.data())));
     });
     bindLinkList(scope, cy, panel);
+    joinGroup(container, cy);
     window.boardMaps = window.boardMaps || [];
     window.boardMaps.push(cy);
     container.dataset.mapReady = "true";
