@@ -83,6 +83,17 @@ class Snapshot:
         data = self.departments.get(slug)
         return data.get("structure") if data else None
 
+    @cached_property
+    def holdings(self) -> dict[str | None, frozenset[str]]:
+        """Engine player id (None: uncontrolled) -> the slugs in that structure (R13)."""
+        held: dict[str | None, set[str]] = {}
+        for slug, data in self.departments.items():
+            held.setdefault(data.get("structure"), set()).add(slug)
+        return {owner: frozenset(slugs) for owner, slugs in held.items()}
+
+    def held_by(self, player: str) -> frozenset[str]:
+        return self.holdings.get(player, frozenset())
+
     def mine(self, slug: str) -> bool:
         """In the viewer's own structure (never for the GM, who has none)."""
         return self.owner(slug) == self.me

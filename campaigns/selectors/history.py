@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns import wording
+from campaigns.engine.board import TYPES
 from campaigns.models import Board, Campaign, Membership
 from campaigns.models.board import Resource
 
@@ -43,8 +44,8 @@ class StructureHistory:
 
 def totals(snapshot: Snapshot, slugs: set[str]) -> tuple[dict[str, int], dict[str, int]]:
     """Tokens held and produced (R32) across `slugs` after the turn."""
-    held = dict.fromkeys(Resource.values, 0)
-    produced = dict.fromkeys(Resource.values, 0)
+    held = dict.fromkeys(TYPES, 0)
+    produced = dict.fromkeys(TYPES, 0)
     for slug in slugs:
         data = snapshot.departments[slug]
         for kind, amount in (data.get("stash") or {}).items():
@@ -57,7 +58,7 @@ def totals(snapshot: Snapshot, slugs: set[str]) -> tuple[dict[str, int], dict[st
 
 
 def structure_turn(m: Moment, player: str, people: People) -> StructureTurn:
-    slugs = {s for s in m.after.departments if m.after.owner(s) == player}
+    slugs = set(m.after.held_by(player))
     name = namer(m.after)
     events = structure_events(m, player, people)
     if m.previous is None and slugs:

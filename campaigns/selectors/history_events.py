@@ -132,8 +132,7 @@ def orders_by(orders: list[Order], player: str, kind: str) -> list[Order]:
 def hand_events(m: Moment, player: str, people: People) -> list[Event]:
     """Departments the structure gained and lost in the turn, with the cause."""
     name = namer(m.after)
-    before = {s for s in m.before.departments if m.before.owner(s) == player}
-    after = {s for s in m.after.departments if m.after.owner(s) == player}
+    before, after = m.before.held_by(player), m.after.held_by(player)
     events = []
     for slug in sorted(after - before):
         cause = hand_change_cause(slug, player, m.orders)
@@ -157,7 +156,7 @@ def hand_events(m: Moment, player: str, people: People) -> list[Event]:
 def attempt_events(m: Moment, player: str) -> list[Event]:
     """Linking attempts the structure made, and those made on it (R43, R46)."""
     name = namer(m.after)
-    mine_before = {s for s in m.before.departments if m.before.owner(s) == player}
+    mine_before = m.before.held_by(player)
     events = []
     for order in m.orders:
         if order.kind != Order.Kind.ATTEMPT:
@@ -259,7 +258,7 @@ def structure_events(m: Moment, player: str, people: People) -> list[Event]:
     """Everything the structure of `player` went through in one turn."""
 
     def theirs(snapshot: Snapshot) -> set[str]:
-        return {s for s in snapshot.departments if snapshot.owner(s) == player}
+        return set(snapshot.held_by(player))
 
     touched = theirs(m.before) | theirs(m.after)
     return [

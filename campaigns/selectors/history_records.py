@@ -115,15 +115,19 @@ def turn_numbers(board: Board) -> list[int]:
     return list(rows.order_by("turn__number").values_list("turn__number", flat=True))
 
 
-# Orders that were resolved: what a turn's report and history speak of (R40).
+# Orders that were resolved (R40), of the kinds the history tells of: linking attempts (made,
+# suffered, captures: R43-R44), added links (made and perhaps gone again within the turn:
+# R41), and hand-overs. Moves, rolls and priorities change no structure or link.
 RESOLVED = [Order.Status.SUCCEEDED, Order.Status.FAILED, Order.Status.REJECTED]
+TOLD = [Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, "handover"]
 
 
 def resolved_orders(**filters: object) -> dict[tuple[int, int], list[Order]]:
-    """(board id, turn number) -> the orders resolved there, in each player's sequence, with
-    what the history reads of them (not their rolls). One query; `filters` narrow it."""
+    """(board id, turn number) -> the resolved orders the history tells of, in each
+    player's sequence, with what it reads of them (not their rolls). One query; `filters`
+    narrow it."""
     rows = (
-        Order.objects.filter(status__in=RESOLVED, **filters)
+        Order.objects.filter(status__in=RESOLVED, kind__in=TOLD, **filters)
         .only("id", "turn_id", "board_id", "player_id", "kind", "payload", "status", "seq")
         .annotate(number=F("turn__number"))
         .order_by("turn__number", "seq", "pk")
