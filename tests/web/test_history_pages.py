@@ -146,10 +146,14 @@ def history_urls(campaign: Campaign, owner: str = "alice") -> list[str]:
 def test_every_history_page_is_404_for_a_non_member(
     three_turns: ThreeTurns, client_for: ClientFor
 ) -> None:
+    from django.test import Client
+
     MembershipFactory(user__username="dave")  # of another campaign
     for url in history_urls(three_turns.campaign):
         assert client_for("dave").get(url).status_code == 404, url
         assert client_for("alice").post(url).status_code == 405, url
+        anonymous = Client().get(url)
+        assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
 
 
 def test_history_pages_of_another_campaigns_board_are_404(
