@@ -122,6 +122,10 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+# The runs of characters a slug is made of ([-a-zA-Z0-9_]), each as long as it goes.
+WORDS = re.compile(r"[\w-]+")
+
+
 def slug_pattern(slug: str) -> re.Pattern[str]:
     """A slug as a whole word of an engine reason (slugs contain hyphens, so a hyphen goes
     on the word; but not the one of an arrow, as in the engine's "link mint->treasury")."""
@@ -129,8 +133,12 @@ def slug_pattern(slug: str) -> re.Pattern[str]:
 
 
 def slugs_named(reason: str, slugs: Iterable[str]) -> list[str]:
-    """The slugs an engine reason mentions, longest first (so 'city-watch' wins over 'city')."""
-    return [s for s in sorted(slugs, key=len, reverse=True) if slug_pattern(s).search(reason)]
+    """The slugs an engine reason mentions, longest first (so 'city-watch' wins over 'city').
+    A slug is named where it stands as a whole word (slug_pattern): exactly where it is one
+    of the reason's runs of word characters and hyphens, so the reason is cut into those
+    once, instead of a pattern per slug (a board of 1,000 slugs took seconds per reason)."""
+    words = set(WORDS.findall(reason))
+    return [s for s in sorted(slugs, key=len, reverse=True) if s in words]
 
 
 def with_names(reason: str, names: Mapping[str, str]) -> str:
@@ -170,3 +178,80 @@ def unfunded_text(department: str, kind: str) -> str:
         f"Nothing on this board produces {TYPE_LABELS.get(kind, kind)}: {department} can be "
         "funded only from its own stash (R33)."
     )
+
+
+# --- History (issue 11): what happened to a structure or a department, turn by turn -------------
+
+# Why a department joined or left a structure (selectors/history_events.hand_change_cause).
+CAUSES = {
+    "capture": "by a linking attempt (R44)",
+    "handover": "by a hand-over",
+    "unlinked": "as no link to it was left (R13)",
+    "gm": "by the GM (R53)",
+}
+
+
+def gained_text(department: str, cause: str, previous: str | None) -> str:
+    """A department joining the structure whose history is told."""
+    whence = f" from {previous}" if previous else ""
+    if cause == "capture":
+        return f"Captured {department}{whence} (R44)."
+    return f"{department} joined the structure{whence} {CAUSES.get(cause, '')}".rstrip() + "."
+
+
+def lost_text(department: str, cause: str, new: str | None) -> str:
+    """A department leaving the structure whose history is told."""
+    if cause == "capture":
+        return f"{department} was captured by {new or 'another player'} (R44)."
+    if cause == "handover" and new:
+        return f"{department} was handed over to {new}."
+    return f"{department} left the structure {CAUSES.get(cause, '')}".rstrip() + "."
+
+
+def undone_capture_text(department: str, *, ours: bool) -> str:
+    """A capture that a later attempt of the same turn reversed."""
+    if ours:
+        return f"Captured {department}, and lost it again within the turn."
+    return f"{department} was captured, and taken back within the turn."
+
+
+def link_history_text(supplier: str, consumer: str, change: str, by_gm: bool = False) -> str:
+    """A link made, broken, or made and broken again within one turn."""
+    link = f"{supplier} → {consumer}"
+    if by_gm:
+        return f"The GM {'made' if change == 'added' else 'removed'} the link {link} (R53)."
+    return {
+        "added": f"New link {link}.",
+        "removed": f"Link {link} gone.",
+        "undone": f"Link {link} made and gone again within the turn.",
+    }[change]
+
+
+OUTCOMES = {"succeeded": "it succeeded", "failed": "it failed", "rejected": "it was rejected"}
+
+
+def attempt_history_text(attacker: str, target: str, status: str, *, suffered: bool) -> str:
+    """A linking attempt the structure made, or suffered (R43, R46: the defender is told the
+    attacking department's name only)."""
+    outcome = OUTCOMES.get(status, status)
+    if suffered:
+        held = " (held)" if status == "failed" else ""
+        return f"{attacker} tried to link {target}: {outcome}{held}."
+    return f"{attacker} tried to link {target}: {outcome}."
+
+
+def stash_change_text(department: str, changes: Iterable[tuple[str, int, int]]) -> str:
+    """The GM changing a stash (R53): 'Money 3 → 5, People 0 → 1'."""
+    parts = ", ".join(f"{TYPE_LABELS.get(k, k)} {old} → {new}" for k, old, new in changes)
+    return f"The GM changed the stash of {department}: {parts} (R53)."
+
+
+def gm_hand_text(department: str, old: str | None, new: str | None) -> str:
+    """The GM moving a department between structures (R53)."""
+    return (
+        f"The GM moved {department} from {old or 'no structure'} to {new or 'no structure'} (R53)."
+    )
+
+
+def card_change_text(department: str) -> str:
+    return f"The GM changed the card of {department} (R53)."

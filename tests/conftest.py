@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from campaigns.models import Campaign
     from tests.support.demo import Played
     from tests.support.handmade import ClientFor, HandBoard
+    from tests.support.history import ThreeTurns
 
 
 @pytest.fixture
@@ -85,6 +86,15 @@ def played_fogged(db: None, django_capture_on_commit_callbacks: Any) -> Played:
 
     with django_capture_on_commit_callbacks(execute=True):
         return play_turn_one(create_with_sentinels)
+
+
+@pytest.fixture
+def three_turns(db: None) -> ThreeTurns:
+    """The demo after three processed turns (tests/support/history.py): captures in turns 1
+    and 2, a link made and gone within turn 2, GM changes before turn 3."""
+    from tests.support.history import play_three_turns
+
+    return play_three_turns()
 
 
 @pytest.fixture

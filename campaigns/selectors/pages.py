@@ -10,14 +10,14 @@ Every function issues a fixed number of queries, whatever the size of the board.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
 
-from campaigns.models import Board, Campaign, Link, Membership, Order, PlayerTurn, Turn
-from campaigns.models.board import Resource
+from campaigns.models import Board, Campaign, Membership, Order, PlayerTurn, Turn
+from campaigns.selectors.board_views import BoardView, board_view_of, live_names, live_snapshot
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
@@ -26,8 +26,6 @@ from campaigns.selectors.visibility import (
     department_rows,
     department_view,
     is_gm,
-    level_of,
-    viewer_knowledge,
 )
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -196,73 +194,14 @@ def boards_of(campaign: Campaign) -> list[BoardLink]:
 # --- Boards under R50 ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class LinkView:
-    supplier: str
-    consumer: str
-    resource: str
-    priority: int | None  # only for the supplier's controller and the GM (R12)
-
-
-@dataclass(frozen=True)
-class BoardView:
-    name: str
-    slug: str
-    full_view: bool  # the GM: everything, every department at full detail
-    departments: list[DepartmentView]
-    links: list[LinkView] = field(default_factory=list)
-
-    @property
-    def mine(self) -> list[DepartmentView]:
-        return [d for d in self.departments if d.mine]
-
-    @property
-    def others_known(self) -> list[DepartmentView]:
-        return [d for d in self.departments if not d.mine and d.level >= Level.KNOWN]
-
-    @property
-    def rumoured(self) -> list[DepartmentView]:
-        return [d for d in self.departments if d.level == Level.RUMOURED]
-
-
 def board_view(board: Board, viewer: Membership) -> BoardView:
-    """The board as `viewer` may see it (R50), in three queries (two for the GM).
+    """The board now as `viewer` may see it (R50), in three queries (two for the GM).
 
     Links (R10) are shown when the viewer sees both ends at least `known` (which includes
     every link inside their own structure); a link's priority (R12) only to whoever controls
-    its supplier, and the GM."""
-    full = is_gm(viewer)
-    knowledge = {} if full else viewer_knowledge(viewer, board=board)
-    rows = list(department_rows(board=board))
-    levels: dict[int, Level] = {}
-    departments = []
-    for dept in rows:
-        levels[dept.pk] = level_of(dept, viewer, knowledge)
-        mine = not full and levels[dept.pk] == Level.CONTROLLED
-        view = department_view(dept, levels[dept.pk], mine=mine)
-        if view is not None:
-            departments.append(view)
-    by_id = {d.pk: d for d in rows}
-    links = []
-    link_rows = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
-    for supplier_id, consumer_id, priority in link_rows.values_list(
-        "supplier_id", "consumer_id", "priority"
-    ):
-        if min(levels[supplier_id], levels[consumer_id]) < Level.KNOWN:
-            continue
-        supplier, consumer = by_id[supplier_id], by_id[consumer_id]
-        owns_supplier = levels[supplier_id] == Level.CONTROLLED  # the GM controls all
-        links.append(
-            LinkView(
-                supplier=supplier.name,
-                consumer=consumer.name,
-                resource=Resource(supplier.produces_type).label if supplier.produces_type else "",
-                priority=priority if owns_supplier else None,
-            )
-        )
-    return BoardView(
-        name=board.name, slug=board.slug, full_view=full, departments=departments, links=links
-    )
+    its supplier, and the GM (visibility.link_visible, priority_visible)."""
+    snapshot, rows = live_snapshot(board, viewer)
+    return board_view_of(board, snapshot, rows, live_names(rows))
 
 
 # --- The viewer's own structures -------------------------------------------------------------

@@ -43,13 +43,18 @@ def structure_changes(
     return changes
 
 
-def links_made(orders: Iterable[Order], outcomes: dict[str, Any]) -> set[tuple[str, str]]:
+def links_made(
+    orders: Iterable[Order], outcomes: dict[str, Any] | None = None
+) -> set[tuple[str, str]]:
     """Links this turn's orders made: each succeeded add_link (R41) and the new link of each
     succeeded attempt (R44). A link made and gone again within the turn (a capture later in
-    the turn removed it) is in neither the state before nor the one after."""
+    the turn removed it) is in neither the state before nor the one after. The outcome of
+    each order is its entry in `outcomes` (the turn's report), else the order's status (the
+    turn job copies it there)."""
     made = set()
     for order in orders:
-        if (outcomes.get(order.engine_id) or {}).get("status") != "succeeded":
+        outcome = (outcomes or {}).get(order.engine_id) or {"status": order.status}
+        if outcome.get("status") != "succeeded":
             continue
         p = order.payload
         if order.kind == Order.Kind.ADD_LINK:

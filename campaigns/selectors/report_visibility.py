@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from campaigns.models import Department, Membership
-from campaigns.selectors.visibility import Level, is_gm, level_of
+from campaigns.selectors.visibility import Level, level_of, sees_everything
 
 from .report_view_models import UNNAMED
 
@@ -25,7 +25,7 @@ class Knowing:
         knowledge: dict[int, int],
         controlled_then: set[str],
     ) -> None:
-        self.full = is_gm(viewer)
+        self.full = sees_everything(viewer)
         self.rows = {d.slug: d for d in rows}
         self.levels: dict[str, Level] = {}
         for slug, dept in self.rows.items():

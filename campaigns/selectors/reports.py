@@ -22,7 +22,13 @@ from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
-from campaigns.selectors.visibility import department_rows, is_gm, viewer_knowledge
+from campaigns.selectors.board_views import player_names
+from campaigns.selectors.visibility import (
+    department_rows,
+    is_gm,
+    sees_everything,
+    viewer_knowledge,
+)
 
 from .order_checks import safe_reason
 from .report_board_changes import (
@@ -65,7 +71,7 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
         r.board_id: r.state
         for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
     }
-    full = is_gm(viewer)
+    full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
     orders = Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED)
     if not full:
         # Own orders, and other players' attempts (filtered per board below: only those on
@@ -115,7 +121,7 @@ def board_report(
     orders: list[Order],
     players: dict[str, str],
 ) -> BoardReport:
-    full = is_gm(viewer)
+    full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
     me = viewer.player_id
     before, after = structures(before_state), structures(record.state)
     mine_before = {slug for slug, owner in before.items() if owner == me}
@@ -144,7 +150,8 @@ def board_report(
                 )  # fmt: skip
             outcome = {**outcome, "reason": reason}
         if full or order.player_id == viewer.pk:
-            own.append(order_view(turn, order, outcome, knowing, full=full))
+            # The GM's unpublished notes on rolls stay the GM's, opened campaign or not.
+            own.append(order_view(turn, order, outcome, knowing, full=is_gm(viewer)))
         elif order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
@@ -163,10 +170,6 @@ def board_report(
         links_removed=link_changes(record.state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
     )
-
-
-def player_names(campaign: Campaign) -> dict[str, str]:
-    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
 
 
 def function_order(turn: Turn, order_id: int) -> Order | None:

@@ -1,13 +1,17 @@
-"""RULES R50 (fog of war): what one viewer may know of a department, and nothing more.
+"""RULES R50 (fog of war) and R51 (history): what one viewer may know of a department, now
+or at a past turn, and nothing more.
 
-The level rule (`level_of`) and the copy of a department into a view-model holding only the
-fields its level allows (`department_view`) live here and nowhere else; `selectors` builds
-the pages with them and `selectors.reports` adds a turn's history on top.
+The level rule (`level_from`, applied to the live rows by `level_of` and to a turn's record
+by `levels_at`), the rule for seeing a link (`link_visible`, `priority_visible`) and the copy
+of a department into a view-model holding only the fields its level allows (`view_of`) live
+here and nowhere else; `selectors` builds the pages with them and `selectors.reports` adds a
+turn's history on top.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from django.db.models import QuerySet
 
@@ -29,17 +33,62 @@ def department_rows(**filters: object) -> QuerySet[Department]:
     return Department.objects.filter(**filters).select_related("structure__player__user")
 
 
-def level_of(dept: Department, viewer: Membership, knowledge: dict[int, int]) -> Level:
-    """R50: the GM sees everything; a player controls what is in their structure; anything
-    else is what their Knowledge row says, capped at `known`. The cap matters: "controlled"
-    follows the structure, never a stored row, so a row left at 3 after a department was
-    captured away cannot show its new owner's stash."""
-    if is_gm(viewer):
+def sees_everything(viewer: Membership) -> bool:
+    """R50: the GM sees everything. R51: once the GM has opened the campaign, so does every
+    member, of every turn."""
+    return is_gm(viewer) or viewer.campaign.opened
+
+
+def level_from(*, everything: bool, controls: bool, stored: int) -> Level:
+    """The R50 rule itself: whoever sees everything, or controls the department, sees it
+    all; anyone else sees what their stored level says, capped at `known`. The cap matters:
+    "controlled" follows the structure, never a stored row, so a row left at 3 after a
+    department was captured away cannot show its new owner's stash."""
+    if everything or controls:
         return Level.CONTROLLED
-    if dept.structure_id is not None and dept.structure.player_id == viewer.pk:
-        return Level.CONTROLLED
-    stored = knowledge.get(dept.pk, Level.UNKNOWN)
     return Level(max(Level.UNKNOWN, min(stored, Level.KNOWN)))
+
+
+def level_of(dept: Department, viewer: Membership, knowledge: dict[int, int]) -> Level:
+    """R50 now: `level_from` with the department's live structure and the viewer's
+    Knowledge rows (department id -> level, `viewer_knowledge`)."""
+    controls = dept.structure_id is not None and dept.structure.player_id == viewer.pk
+    return level_from(
+        everything=sees_everything(viewer),
+        controls=controls,
+        stored=knowledge.get(dept.pk, Level.UNKNOWN),
+    )
+
+
+def levels_at(
+    viewer: Membership, owners: dict[str, str | None], knowledge: dict[str, dict[str, int]]
+) -> dict[str, Level]:
+    """R51: the viewer's level of each department of a recorded board, as they knew it then
+    and never through what they learned later: `level_from` with the structures of that
+    turn's state (`owners`: slug -> engine player id) and the levels stored with that turn
+    (a TurnRecord's `knowledge` or `knowledge_before`: {"<membership id>": {slug: level}})."""
+    everything = sees_everything(viewer)
+    me = viewer.player_id
+    stored = knowledge.get(str(viewer.pk), {})
+    return {
+        slug: level_from(
+            everything=everything,
+            controls=owner is not None and owner == me,
+            stored=int(stored.get(slug, Level.UNKNOWN)),
+        )
+        for slug, owner in owners.items()
+    }
+
+
+def link_visible(supplier: Level, consumer: Level) -> bool:
+    """R50: a link is seen when both its ends are seen at least `known` (which includes every
+    link inside the viewer's own structure)."""
+    return min(supplier, consumer) >= Level.KNOWN
+
+
+def priority_visible(supplier: Level) -> bool:
+    """R12 under R50: a link's funding priority is the supplier's controller's business."""
+    return supplier >= Level.CONTROLLED
 
 
 def viewer_knowledge(viewer: Membership, **department_filters: object) -> dict[int, int]:
@@ -124,19 +173,36 @@ class DepartmentView:
     slug: str | None = None
     card: Card | None = None
     private: Private | None = None
+    node: str = ""  # the board map's opaque id of this department (board_views.node_key)
 
     @property
     def level_label(self) -> str:
         return self.level.label
 
 
-def department_view(dept: Department, level: Level, *, mine: bool) -> DepartmentView | None:
-    """Copy into the view-model exactly the fields `level` allows (R50)."""
-    if level <= Level.UNKNOWN:
-        return None
-    if level == Level.RUMOURED:
-        return DepartmentView(name=dept.name, level=level, mine=False)
-    controller = dept.structure.player.display_name if dept.structure_id else None
+class Facts(NamedTuple):
+    """Everything there is to know of one department at one moment, before R50 picks what a
+    viewer may see of it (`view_of`): its card (what `known` shows) and its private side
+    (what only `controlled` shows). From its live row (`facts_of_row`) or from a turn's
+    record (`facts_of_state`), so both go through the same `view_of`."""
+
+    slug: str
+    name: str
+    card: Card
+    private: Private
+
+
+def stash_amounts(stash: dict[str, int]) -> list[Amount]:
+    """Every type, zeros included: a stash is shown whole."""
+    return [Amount(kind=k, label=lbl, amount=int(stash.get(k, 0))) for k, lbl in Resource.choices]
+
+
+def defence_amounts(defence: dict[str, int]) -> list[Amount]:
+    return [a for k, _ in Resource.choices if (a := amount(k, int(defence.get(k, 0))))]
+
+
+def facts_of_row(dept: Department) -> Facts:
+    """A live row (from `department_rows`, so its controller costs no query)."""
     card = Card(
         description=dept.description,
         effect=dept.effect,
@@ -146,21 +212,74 @@ def department_view(dept: Department, level: Level, *, mine: bool) -> Department
         produces=amount(dept.produces_type, dept.produces_amount),
         functions=sorted(dept.functions.items()),
         alignments=list(dept.alignments),
+        controller=dept.structure.player.display_name if dept.structure_id else None,
+    )
+    private = Private(
+        stash=stash_amounts(dept.stash),
+        flaws=dept.flaws,
+        status=dept.status,
+        chain_length=dept.chain_length,
+        capacity=dept.capacity,
+        home=dept.home,
+        defence=defence_amounts(dept.defence),
+    )
+    return Facts(dept.slug, dept.name, card, private)
+
+
+def resource_amount(value: object) -> Amount | None:
+    """An ENGINE.md `consumes` / `produces` object as an Amount (None for null)."""
+    if not isinstance(value, dict):
+        return None
+    return amount(str(value.get("type", "")), int(value.get("amount", 0)))
+
+
+def facts_of_state(
+    data: dict[str, Any],
+    figures: dict[str, Any],
+    row: Department | None,
+    controller: str | None,
+) -> Facts:
+    """A department as a turn's record holds it: `data` its entry in the state (ENGINE.md),
+    `figures` its spawn-consume report entry (status, chain length), `row` its live row for
+    what the engine does not carry (description, flaws; blank if it is gone), `controller`
+    the name of the player its `structure` names."""
+    functions = {str(k): int(v) for k, v in (data.get("functions") or {}).items()}
+    card = Card(
+        description=row.description if row else "",
+        effect=int(data.get("effect", 0)),
+        obstruct=int(data.get("obstruct", 0)),
+        impress=int(data.get("impress", 0)),
+        consumes=resource_amount(data.get("consumes")),
+        produces=resource_amount(data.get("produces")),
+        functions=sorted(functions.items()),
+        alignments=[str(a) for a in data.get("alignments") or []],
         controller=controller,
     )
-    private = None
-    if level >= Level.CONTROLLED:
-        private = Private(
-            stash=[
-                Amount(kind=k, label=lbl, amount=getattr(dept, k)) for k, lbl in Resource.choices
-            ],
-            flaws=dept.flaws,
-            status=dept.status,
-            chain_length=dept.chain_length,
-            capacity=dept.capacity,
-            home=dept.home,
-            defence=[a for k, _ in Resource.choices if (a := amount(k, dept.defence.get(k, 0)))],
-        )
-    return DepartmentView(
-        name=dept.name, level=level, mine=mine, slug=dept.slug, card=card, private=private
+    private = Private(
+        stash=stash_amounts(data.get("stash") or {}),
+        flaws=row.flaws if row else "",
+        status=str(figures.get("status", "")),
+        chain_length=int(figures.get("chain_length", 1)),
+        capacity=int(data["capacity"]) if data.get("capacity") is not None else None,
+        home=bool(data.get("home", False)),
+        defence=defence_amounts(data.get("defence") or {}),
     )
+    slug = str(data["slug"])
+    return Facts(slug, str(data.get("name", slug)), card, private)
+
+
+def view_of(facts: Facts, level: Level, *, mine: bool) -> DepartmentView | None:
+    """Copy into the view-model exactly the fields `level` allows (R50)."""
+    if level <= Level.UNKNOWN:
+        return None
+    if level == Level.RUMOURED:
+        return DepartmentView(name=facts.name, level=level, mine=False)
+    private = facts.private if level >= Level.CONTROLLED else None
+    return DepartmentView(
+        name=facts.name, level=level, mine=mine, slug=facts.slug, card=facts.card, private=private
+    )
+
+
+def department_view(dept: Department, level: Level, *, mine: bool) -> DepartmentView | None:
+    """A live department at `level` (R50): `view_of` its row."""
+    return view_of(facts_of_row(dept), level, mine=mine)

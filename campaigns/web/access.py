@@ -4,6 +4,8 @@ a 404 and a wrong role into a 403. A campaign, board or turn the viewer may not 
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,6 +14,8 @@ from django.shortcuts import redirect
 from campaigns.models import Board, Membership, Turn
 from campaigns.selectors import pages
 from campaigns.selectors.visibility import is_gm
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
 
 
 def found[T](value: T | None, what: str = "not found") -> T:
@@ -60,6 +64,10 @@ def not_a_player(request: HttpRequest, viewer: Membership) -> HttpResponse:
 
 
 def board_of(viewer: Membership, board_slug: str) -> Board:
+    """The viewer's campaign's board `board_slug`; 404 for anything else, including a value
+    that is no slug at all (a query string's, say: a NUL byte would fail in the database)."""
+    if not SLUG.fullmatch(board_slug):
+        raise Http404("no such board")
     return found(pages.board_for(viewer.campaign, board_slug), "no such board")
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaigns.models import Campaign, Turn
 from campaigns.selectors import pages as selectors
+from campaigns.selectors.board_turns import board_page
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
     campaign_pause,
@@ -28,6 +29,7 @@ from campaigns.services.setup import SetupRefused
 from campaigns.services.start import campaign_start_checked
 from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
+from campaigns.web.history_forms import asked_turn
 from campaigns.web.posted import posted
 
 log = logging.getLogger(__name__)
@@ -53,11 +55,23 @@ def campaign(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @login_required
 def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
+    """The board now, or after turn `?turn=N` as the viewer knew it then (R51), with its
+    map; a turn that cannot be shown gives the board now, saying why."""
     viewer = member_of(request, slug)
     board_row = board_of(viewer, board_slug)
+    number, problem = asked_turn(request.GET.get("turn"))
+    page = board_page(board_row, viewer, number)
+    if problem:
+        messages.warning(request, f"{problem}: this is the board now.")
+    elif page.missing is not None:
+        messages.warning(
+            request, f"Turn {page.missing} has no record on this board: this is the board now."
+        )
     context = {
         "campaign": viewer.campaign,
-        "board": selectors.board_view(board_row, viewer),
+        "board": page.board,
+        "page": page,
+        "board_row": board_row,
         "is_gm": is_gm(viewer),
     }
     return render(request, "campaigns/board.html", context)

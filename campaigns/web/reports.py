@@ -15,6 +15,8 @@ from campaigns.engine.dice import roll_faces
 from campaigns.models import NotificationSettings
 from campaigns.selectors import pages as selectors
 from campaigns.selectors import reports
+from campaigns.selectors.board_turns import turn_maps
+from campaigns.selectors.visibility import is_gm
 from campaigns.services.notes import order_note_set
 from campaigns.web.access import found, gm_of, member_of
 from campaigns.web.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
@@ -26,12 +28,15 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     viewer = member_of(request, slug)
     turn = found(reports.processed_turn(viewer.campaign, number), "no report for this turn")
     report = reports.turn_report(turn, viewer)
-    # Each board with its orders, and for the GM a note form per function roll (R45).
+    maps = turn_maps(viewer.campaign, number, viewer)
+    # Each board with its orders and its map, and for the GM a note form per function roll
+    # (R45).
     sections = [
         {
             "board": board,
+            "map": maps.get(board.slug),
             "orders": [
-                {"order": order, "form": note_form(order) if report.full_view else None}
+                {"order": order, "form": note_form(order) if is_gm(viewer) else None}
                 for order in board.orders
             ],
         }
@@ -41,6 +46,7 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     context = {
         "report": report,
         "campaign": viewer.campaign,
+        "is_gm": is_gm(viewer),
         "sections": sections,
         "previous": previous,
         "following": following,

@@ -5,6 +5,7 @@ from django.urls import path
 from campaigns.web import (
     campaign,
     editor,
+    history,
     members,
     orders,
     players,
@@ -136,4 +137,23 @@ urlpatterns += [
 urlpatterns += [
     path("profile/", profile.profile, name="profile"),
     path("language/", profile.language_switch, name="set_language"),
+]
+
+# History (issue 11, web/history.py): the board map's layout, a board's history, a
+# structure's and a department's, two turns compared, and the history as a spreadsheet.
+urlpatterns += [
+    path(f"{BOARD}map/layout.json", history.board_map_layout, name="board_map_layout"),
+    path(f"{BOARD}history/", history.board_history, name="board_history"),
+    path(
+        f"{BOARD}history/structure/<int:member>/",
+        history.structure_history_page,
+        name="structure_history",
+    ),
+    path(
+        f"{BOARD}history/department/<slug:dept_slug>/",
+        history.department_history_page,
+        name="department_history",
+    ),
+    path(f"{BOARD}compare/", history.compare, name="compare_turns"),
+    path("c/<slug:slug>/history.csv", history.history_export, name="history_export"),
 ]

@@ -78,14 +78,22 @@ ORDERS = [
 ]  # fmt: skip
 
 
-def seed_for_capture(turn: Turn, orders: list[Order], attempt: Order) -> str:
+def seed_where(
+    turn: Turn, orders: list[Order], order: Order, wanted: str, *, prefix: str = "report-tests"
+) -> str:
+    """The first of a fixed list of seeds under which `order` (resolved with `orders` on
+    the city board) ends `wanted` (succeeded, failed, ...)."""
     city = turn.campaign.boards.get(slug="city")
     for i in range(2000):
-        turn.seed = hashlib.sha256(f"report-tests-{i}".encode()).hexdigest()
+        turn.seed = hashlib.sha256(f"{prefix}-{i}".encode()).hexdigest()
         result = engine.resolve(board_state(city, turn=turn, orders=orders))
-        if result["report"]["orders"][attempt.engine_id]["status"] == "succeeded":
+        if result["report"]["orders"][order.engine_id]["status"] == wanted:
             return turn.seed
-    raise AssertionError("no seed in the list lets the attempt succeed")
+    raise AssertionError(f"no seed in the list makes order {order.pk} {wanted}")
+
+
+def seed_for_capture(turn: Turn, orders: list[Order], attempt: Order) -> str:
+    return seed_where(turn, orders, attempt, "succeeded")
 
 
 def play_turn_one(create: Callable[[], Campaign] = demo_create) -> Played:

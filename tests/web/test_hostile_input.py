@@ -274,6 +274,24 @@ ENDPOINTS = [
         world="played",
         method="get",
     ),
+    # History (issue 11): the pages that read their query string.
+    Endpoint("board", "alice", turn_url("board", "city"), ("turn",), world="played", method="get"),
+    Endpoint(
+        "compare_turns",
+        "gm",
+        turn_url("compare_turns", "city"),
+        ("first", "second"),
+        world="played",
+        method="get",
+    ),
+    Endpoint(
+        "history_export",
+        "alice",
+        turn_url("history_export"),
+        ("board",),
+        world="played",
+        method="get",
+    ),  # fmt: skip
     Endpoint("campaign_new", "alice", lambda w: reverse("campaign_new")),
     Endpoint("board_import", "gm", turn_url("board_import")),
     Endpoint("campaign_settings", "gm", turn_url("campaign_settings")),
@@ -422,7 +440,6 @@ SHOW_ONLY = {
     "home",
     "how_to_play",
     "campaign",
-    "board",
     "orders",
     "turn_report",
     "password_change_done",
@@ -435,6 +452,10 @@ SHOW_ONLY = {
     "press",
     "press_poll",
     "press_overview",
+    "board_map_layout",
+    "board_history",
+    "structure_history",
+    "department_history",
 }
 
 

@@ -39,6 +39,15 @@ def demo_pages(campaign: Campaign) -> list[str]:
         reverse("turn_process", args=[slug]),
     ]
     pages += [reverse("board", args=[slug, board.slug]) for board in campaign.boards.all()]
+    # History (issue 11): the board at the start, with its map; the history pages.
+    alice = campaign.memberships.get(user__username="alice")
+    pages += [
+        f"{reverse('board', args=[slug, 'city'])}?turn=0",
+        reverse("board_history", args=[slug, "city"]),
+        reverse("structure_history", args=[slug, "city", alice.pk]),
+        reverse("department_history", args=[slug, "city", "mint"]),
+        reverse("compare_turns", args=[slug, "city"]),
+    ]
     return pages
 
 

@@ -1,0 +1,57 @@
+"""`manage.py export_history SLUG [--board B] FILE.csv`: a campaign's history for reviewers
+(issue 11): one row per processed turn and department, read from the turn records, with
+everything in it (the GM's view, RULES R50). `-` writes to standard output. Players download
+their own, holding only what they saw, from the site (selectors/history_export.py)."""
+
+from __future__ import annotations
+
+import csv
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from campaigns.models import Campaign, Membership
+from campaigns.selectors.history_export import history_rows
+
+
+class Command(BaseCommand):
+    help = (
+        "Write a campaign's history as CSV, one row per turn and department "
+        "(turn,board,department,controller,status,chain_length,capacity,money,people,"
+        "authority,suppliers,consumers), everything shown as the GM sees it."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("campaign", help="campaign slug")
+        parser.add_argument("file", help="the CSV file to write ('-': standard output)")
+        parser.add_argument("--board", help="one board's slug (default: every board)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        campaign = Campaign.objects.filter(slug=options["campaign"]).first()
+        if campaign is None:
+            raise CommandError(f"no campaign {options['campaign']!r}")
+        board = None
+        if options["board"]:
+            board = campaign.boards.filter(slug=options["board"]).first()
+            if board is None:
+                raise CommandError(f"{campaign.slug} has no board {options['board']!r}")
+        # The GM's eyes, without needing a GM among the members: everything (R50).
+        gm = Membership(campaign=campaign, role=Membership.Role.GM)
+        rows = history_rows(campaign, gm, board)
+        if options["file"] == "-":
+            written = self.write(self.stdout, rows)
+        else:
+            try:
+                with open(options["file"], "w", newline="", encoding="utf-8") as out:
+                    written = self.write(out, rows)
+            except OSError as error:
+                raise CommandError(f"cannot write {options['file']}: {error.strerror}") from error
+            self.stderr.write(f"{written} rows written to {options['file']}")
+
+    def write(self, out: Any, rows: Any) -> int:
+        writer = csv.writer(out)
+        count = -1  # the header is not a row of the history
+        for row in rows:
+            writer.writerow(row)
+            count += 1
+        return count

@@ -1,0 +1,287 @@
+"""A board at one moment as one viewer may see it: now (the live rows, RULES R50) or after a
+processed turn (its TurnRecord, R51), in one shape, the `Snapshot`, so the board page, the
+map, the history pages and the export all read a past turn exactly as they read the present.
+
+Every builder here runs a fixed number of queries whatever the size of the board.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.utils.crypto import salted_hmac
+
+from campaigns.models import Board, Campaign, Department, Link, Membership
+from campaigns.models.board import Resource
+from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.history_records import Recorded
+from campaigns.selectors.state import department_row_state
+from campaigns.selectors.visibility import (
+    DepartmentView,
+    Level,
+    department_rows,
+    facts_of_state,
+    level_of,
+    levels_at,
+    link_visible,
+    priority_visible,
+    sees_everything,
+    view_of,
+    viewer_knowledge,
+)
+
+Pair = tuple[str, str]  # (supplier slug, consumer slug)
+
+
+def node_key(board_id: int, slug: str) -> str:
+    """An opaque, stable id for a department on the map and in the page: the map must
+    identify a `rumoured` department, whose slug R50 hides (a slug may say more than the
+    name), and the same department must keep its id from turn to turn for a stable layout."""
+    return keyed(settings.SECRET_KEY, board_id, slug)
+
+
+@lru_cache(maxsize=100_000)
+def keyed(secret: str, board_id: int, slug: str) -> str:
+    """node_key, remembered: a big board's map and history ask for the same keys often.
+    The secret is an argument so that a new SECRET_KEY is never answered from the cache."""
+    message = f"{board_id}:{slug}"
+    return salted_hmac("campaigns.board-map.node", message, secret=secret).hexdigest()[:16]
+
+
+def player_names(campaign: Campaign) -> dict[str, str]:
+    """Engine player id -> the player's display name, for every member. One query."""
+    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One board after turn `number` (None: now), with the viewer's level of each of its
+    departments: R50 with the live rows now, R51 (the levels recorded with that turn) for a
+    past turn. `state` is in the ENGINE.md format; `figures` is each department's
+    spawn-consume report entry (status, chain length)."""
+
+    board_id: int
+    number: int | None
+    state: dict[str, Any]
+    figures: dict[str, dict[str, Any]]
+    levels: dict[str, Level]
+    me: str  # the viewer's engine player id
+    everything: bool  # the GM, or a campaign the GM has opened (R51)
+
+    @cached_property
+    def departments(self) -> dict[str, dict[str, Any]]:
+        return {d["slug"]: d for d in self.state.get("departments", [])}
+
+    def level(self, slug: str) -> Level:
+        return self.levels.get(slug, Level.UNKNOWN)
+
+    def owner(self, slug: str) -> str | None:
+        data = self.departments.get(slug)
+        return data.get("structure") if data else None
+
+    @cached_property
+    def holdings(self) -> dict[str | None, frozenset[str]]:
+        """Engine player id (None: uncontrolled) -> the slugs in that structure (R13)."""
+        held: dict[str | None, set[str]] = {}
+        for slug, data in self.departments.items():
+            held.setdefault(data.get("structure"), set()).add(slug)
+        return {owner: frozenset(slugs) for owner, slugs in held.items()}
+
+    def held_by(self, player: str) -> frozenset[str]:
+        return self.holdings.get(player, frozenset())
+
+    def mine(self, slug: str) -> bool:
+        """In the viewer's own structure (never for the GM, who has none)."""
+        return self.owner(slug) == self.me
+
+    def links(self) -> list[tuple[str, str, int]]:
+        """(supplier, consumer, priority) of every link, seen or not."""
+        return [(lk["from"], lk["to"], int(lk.get("priority", 0))) for lk in self.state["links"]]
+
+    def sees_link(self, supplier: str, consumer: str) -> bool:
+        return link_visible(self.level(supplier), self.level(consumer))
+
+    @cached_property
+    def seen_links(self) -> list[tuple[str, str, int]]:
+        return [(s, c, p) for s, c, p in self.links() if self.sees_link(s, c)]
+
+    def visible_links(self) -> list[tuple[str, str, int]]:
+        """(supplier, consumer, priority) of every link the viewer sees (R50)."""
+        return self.seen_links
+
+    @cached_property
+    def seen_ends(self) -> dict[str, tuple[list[str], list[str]]]:
+        """slug -> (its suppliers sorted, its consumers by priority) over the seen links."""
+        ends: dict[str, tuple[list[str], list[str]]] = {}
+        for s, c, _ in sorted(self.seen_links, key=lambda k: (k[2], k[0], k[1])):
+            ends.setdefault(c, ([], []))[0].append(s)
+            ends.setdefault(s, ([], []))[1].append(c)
+        for suppliers, _ in ends.values():
+            suppliers.sort()
+        return ends
+
+    def suppliers_of(self, slug: str) -> list[str]:
+        return self.seen_ends.get(slug, ([], []))[0]
+
+    def consumers_of(self, slug: str) -> list[str]:
+        return self.seen_ends.get(slug, ([], []))[1]
+
+
+def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str, Department]]:
+    """The board now (R50), and its rows by slug: 2 queries (departments, links), plus one
+    for the viewer's Knowledge rows unless they see everything."""
+    everything = sees_everything(viewer)
+    knowledge = {} if everything else viewer_knowledge(viewer, board=board)
+    rows = {d.slug: d for d in department_rows(board=board)}
+    players = {
+        d.structure_id: engine_player_id(d.structure.player_id)
+        for d in rows.values()
+        if d.structure_id
+    }
+    links = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
+    state = {
+        "departments": [department_row_state(d, players) for d in rows.values()],
+        "links": [
+            {"from": s, "to": c, "priority": p}
+            for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
+        ],
+    }
+    snapshot = Snapshot(
+        board_id=board.pk,
+        number=None,
+        state=state,
+        figures={s: {"status": d.status, "chain_length": d.chain_length} for s, d in rows.items()},
+        levels={s: level_of(d, viewer, knowledge) for s, d in rows.items()},
+        me=viewer.player_id,
+        everything=everything,
+    )
+    return snapshot, rows
+
+
+def live_levels(
+    board: Board, viewer: Membership, **filters: object
+) -> dict[str, tuple[Level, str]]:
+    """slug -> (the viewer's level now, the name) of the board's departments (`filters`
+    narrow them): what a history page needs of the present, without the whole board. One
+    query, and one for the viewer's Knowledge rows unless they see everything."""
+    knowledge = {} if sees_everything(viewer) else viewer_knowledge(viewer, board=board)
+    rows = Department.objects.filter(board=board, **filters).select_related("structure")
+    return {d.slug: (level_of(d, viewer, knowledge), d.name) for d in rows}
+
+
+def owners_of(state: dict[str, Any]) -> dict[str, str | None]:
+    """slug -> the engine player id of its structure (None: uncontrolled)."""
+    return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
+
+
+def record_snapshot(record: Recorded, viewer: Membership) -> Snapshot:
+    """The board after the record's turn as `viewer` knew it then (R51): the record's state
+    and the levels recorded with it. No query."""
+    return Snapshot(
+        board_id=record.board_id,
+        number=record.number,
+        state=record.state,
+        figures=record.report.get("departments", {}),
+        levels=levels_at(viewer, owners_of(record.state), record.knowledge),
+        me=viewer.player_id,
+        everything=sees_everything(viewer),
+    )
+
+
+# --- The board as cards and a list of links ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LinkView:
+    supplier: str
+    consumer: str
+    resource: str
+    priority: int | None  # only for the supplier's controller and the GM (R12)
+    edge: str = ""  # the map's id of this link (node keys of both ends)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    name: str
+    slug: str
+    full_view: bool  # the GM (or an opened campaign, R51): every department at full detail
+    departments: list[DepartmentView]
+    links: list[LinkView] = field(default_factory=list)
+
+    @property
+    def mine(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.mine]
+
+    @property
+    def others_known(self) -> list[DepartmentView]:
+        return [d for d in self.departments if not d.mine and d.level >= Level.KNOWN]
+
+    @property
+    def rumoured(self) -> list[DepartmentView]:
+        return [d for d in self.departments if d.level == Level.RUMOURED]
+
+    @property
+    def others(self) -> list[DepartmentView]:
+        """Every department seen that is not the viewer's: known ones and rumours."""
+        return [d for d in self.departments if not d.mine]
+
+
+def edge_key(board_id: int, supplier: str, consumer: str) -> str:
+    return f"{node_key(board_id, supplier)}-{node_key(board_id, consumer)}"
+
+
+def resource_label(data: dict[str, Any] | None) -> str:
+    """The label of what a department produces (the type its links carry, R10)."""
+    produces = (data or {}).get("produces") or {}
+    kind = produces.get("type", "")
+    return Resource(kind).label if kind in Resource.values else ""
+
+
+def live_names(rows: dict[str, Department]) -> dict[str, str]:
+    """Engine player id -> display name of every player controlling one of `rows`."""
+    return {
+        engine_player_id(d.structure.player_id): d.structure.player.display_name
+        for d in rows.values()
+        if d.structure_id
+    }
+
+
+def board_view_of(
+    board: Board, snapshot: Snapshot, rows: dict[str, Department], names: dict[str, str]
+) -> BoardView:
+    """The cards and links of `snapshot` as its viewer may see them (R50/R51). `rows` give
+    what the engine state does not hold (description, flaws); `names` the players' names.
+    No query."""
+    departments = []
+    for slug, data in sorted(snapshot.departments.items()):
+        owner = data.get("structure")
+        facts = facts_of_state(
+            data,
+            snapshot.figures.get(slug, {}),
+            rows.get(slug),
+            names.get(owner, "a player") if owner else None,
+        )
+        view = view_of(facts, snapshot.level(slug), mine=snapshot.mine(slug))
+        if view is not None:
+            departments.append(dataclasses.replace(view, node=node_key(board.pk, slug)))
+    links = [
+        LinkView(
+            supplier=snapshot.departments[s]["name"],
+            consumer=snapshot.departments[c]["name"],
+            resource=resource_label(snapshot.departments.get(s)),
+            priority=priority if priority_visible(snapshot.level(s)) else None,
+            edge=edge_key(board.pk, s, c),
+        )
+        for s, c, priority in sorted(snapshot.visible_links(), key=lambda k: (k[0], k[2], k[1]))
+    ]
+    return BoardView(
+        name=board.name,
+        slug=board.slug,
+        full_view=snapshot.everything,
+        departments=departments,
+        links=links,
+    )

@@ -1,0 +1,118 @@
+"""Compare two turns of a board (issue 11): what changed between turn N and turn M, each
+turn seen as the viewer knew it then (RULES R51). Read from the two turns' records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from campaigns import wording
+from campaigns.models import Board, Membership
+
+from .board_map import People, TurnChanges, map_data, pairs, people_of
+from .board_turns import card_texts
+from .board_views import (
+    BoardView,
+    Pair,
+    Snapshot,
+    board_view_of,
+    record_snapshot,
+)
+from .history_events import STASH, controller_name, namer
+from .history_records import records_at
+from .visibility import Level
+
+
+@dataclass(frozen=True)
+class Comparison:
+    first: int
+    second: int
+    changes: list[str]
+    first_board: BoardView
+    second_board: BoardView
+    first_map: dict[str, Any]
+    second_map: dict[str, Any]  # with what changed since the first turn marked
+
+
+def department_changes(a: Snapshot, b: Snapshot, people: People) -> list[str]:
+    """Departments coming into or out of view, changing hands (seen `known` at both turns),
+    and their stash and status (seen `controlled` at both turns)."""
+    changes = []
+    for slug in sorted(set(a.departments) | set(b.departments)):
+        level_a, level_b = a.level(slug), b.level(slug)
+        name = namer(b)(slug) if level_b >= Level.RUMOURED else namer(a)(slug)
+        if level_a < Level.RUMOURED <= level_b:
+            changes.append(f"{name} is on the board." if b.everything else f"You heard of {name}.")
+        elif level_b < Level.RUMOURED <= level_a:
+            changes.append(f"{name} is gone." if a.everything else f"{name} is out of your view.")
+        if min(level_a, level_b) < Level.KNOWN:
+            continue
+        old, new = controller_name(a, slug, people), controller_name(b, slug, people)
+        if a.owner(slug) != b.owner(slug):
+            changes.append(f"{name}: {old or 'uncontrolled'} → {new or 'uncontrolled'}.")
+        if min(level_a, level_b) >= Level.CONTROLLED:
+            changes += private_changes(name, a, b, slug)
+    return changes
+
+
+def private_changes(name: str, a: Snapshot, b: Snapshot, slug: str) -> list[str]:
+    """Stash and status of a department the viewer controlled at both turns (R50)."""
+    was, now = a.departments[slug].get("stash") or {}, b.departments[slug].get("stash") or {}
+    parts = [
+        f"{wording.TYPE_LABELS[k]} {int(was.get(k, 0))} → {int(now.get(k, 0))}"
+        for k in STASH
+        if int(was.get(k, 0)) != int(now.get(k, 0))
+    ]
+    old_status = a.figures.get(slug, {}).get("status")
+    new_status = b.figures.get(slug, {}).get("status")
+    if old_status != new_status:
+        parts.append(f"{old_status or '—'} → {new_status or '—'}".replace("_", "-"))
+    return [f"{name}: {', '.join(parts)}."] if parts else []
+
+
+def link_changes(a: Snapshot, b: Snapshot) -> tuple[list[str], set[Pair], set[Pair]]:
+    """Links seen at one turn and not the other: made or broken where the viewer saw both
+    ends at both turns, else come into or gone out of view."""
+    seen_a = {(s, c) for s, c, _ in a.visible_links()}
+    seen_b = {(s, c) for s, c, _ in b.visible_links()}
+    name_a, name_b = namer(a, Level.KNOWN), namer(b, Level.KNOWN)
+    changes: list[str] = []
+    added: set[Pair] = set()
+    removed: set[Pair] = set()
+    for s, c in sorted(seen_b - seen_a):
+        what = "New link" if a.sees_link(s, c) else "Link now in view:"
+        changes.append(f"{what} {name_b(s)} → {name_b(c)}.")
+        added.add((s, c))
+    for s, c in sorted(seen_a - seen_b):
+        broken = b.sees_link(s, c) and (s, c) not in pairs(b.state)
+        what = "Link gone:" if broken else "Link out of view:"
+        changes.append(f"{what} {name_a(s)} → {name_a(c)}.")
+        if broken:
+            removed.add((s, c))
+    return changes, added, removed
+
+
+def compare_turns(board: Board, viewer: Membership, first: int, second: int) -> Comparison | None:
+    """The board at turn `first` and at turn `second`, and what changed from the first to
+    the second; None if either turn has no record of this board. Four queries."""
+    records = records_at(board, [first, second])
+    if first not in records or second not in records:
+        return None
+    a, b = record_snapshot(records[first], viewer), record_snapshot(records[second], viewer)
+    people = people_of(board.campaign)
+    rows = card_texts(board)
+    links, added, removed = link_changes(a, b)
+    marks = TurnChanges(
+        changed_hands={s for s in b.departments if a.owner(s) != b.owner(s)},
+        added=added,
+        removed=removed,
+    )
+    return Comparison(
+        first=first,
+        second=second,
+        changes=department_changes(a, b, people) + links,
+        first_board=board_view_of(board, a, rows, people.names),
+        second_board=board_view_of(board, b, rows, people.names),
+        first_map=map_data(a, people),
+        second_map=map_data(b, people, marks),
+    )

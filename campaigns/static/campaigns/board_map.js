@@ -1,0 +1,343 @@
+// The board map (issue 11): draws each [data-board-map] from the JSON that
+// selectors/board_map.py put in the page (a json_script: data, never run), with Cytoscape.js
+// and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
+// the cards and the list of links beside the map are the same content for keyboards, screen
+// readers and browsers without JavaScript, so this script only adds the picture.
+//
+// Layout: dagre runs once, on the layout graph the page's data-layout-url gives (every
+// department and link the viewer has seen on this board, at any turn, as opaque ids), and
+// each turn's map places its departments where that layout put them: a department stays
+// where it was from turn to turn. All styling goes through Cytoscape's style API (the site's
+// Content-Security-Policy allows no inline style), with colours read from map.css.
+(function () {
+  "use strict";
+  if (typeof window.cytoscape !== "function") return;
+
+  const root = getComputedStyle(document.documentElement);
+  const css = (name, fallback) => root.getPropertyValue(name).trim() || fallback;
+  const PALETTE = Array.from({ length: 8 }, (_, i) => css(`--map-colour-${i}`, "#888888"));
+  const COLOUR = {
+    uncontrolled: css("--map-uncontrolled", "#ced4da"),
+    mine: css("--map-mine", "#0d6efd"),
+    changed: css("--map-changed", "#fd7e14"),
+    added: css("--map-new", "#198754"),
+    broken: css("--map-broken", "#dc3545"),
+    attempt: css("--map-attempt", "#6f42c1"),
+    ink: css("--map-ink", "#212529"),
+    muted: css("--map-muted", "#6c757d"),
+  };
+  const NODE = { width: 150, height: 56 };
+  // Below this zoom the names are too small to read: the map opens at it instead, on the
+  // viewer's own departments and this turn's changes (the buttons show the whole map).
+  const READABLE = 0.8;
+  const LARGEST = 1.25;
+  const TYPES = ["Money", "People", "Authority"];
+
+  function fill(node) {
+    if (node.level === "rumoured") return "#ffffff";
+    if (node.colour === null || node.colour === undefined || node.colour < 0) {
+      return COLOUR.uncontrolled;
+    }
+    return PALETTE[node.colour % PALETTE.length];
+  }
+
+  function nodeText(node) {
+    const lines = [node.label + (node.home ? " ⌂" : "")];
+    if (node.stash) lines.push(`M ${node.stash[0]} · P ${node.stash[1]} · A ${node.stash[2]}`);
+    return lines.join("\n");
+  }
+
+  function nodeClasses(node) {
+    const classes = [node.level];
+    if (node.level !== "rumoured" && !(node.colour >= 0)) classes.push("uncontrolled");
+    if (node.mine) classes.push("mine");
+    if (node.home) classes.push("home");
+    if (node.changed_hands) classes.push("changed");
+    return classes.join(" ");
+  }
+
+  function edgeText(edge) {
+    if (edge.change === "attempt") return `attempt ${edge.status}`;
+    const priority = edge.priority === null || edge.priority === undefined ? "" : ` · ${edge.priority}`;
+    return (edge.type || "") + priority;
+  }
+
+  function edgeClasses(edge) {
+    const classes = [];
+    if (edge.change) classes.push(edge.change);
+    if (edge.funded === false) classes.push("unfunded");
+    return classes.join(" ");
+  }
+
+  function elements(data) {
+    const nodes = data.nodes.map((node) => ({
+      group: "nodes",
+      data: Object.assign({}, node, { fill: fill(node), text: nodeText(node) }),
+      classes: nodeClasses(node),
+    }));
+    const edges = data.edges.map((edge) => ({
+      group: "edges",
+      data: Object.assign({}, edge, { text: edgeText(edge) }),
+      classes: edgeClasses(edge),
+    }));
+    return nodes.concat(edges);
+  }
+
+  function style() {
+    return [
+      // A tint of the structure's colour behind dark text: readable whatever the colour.
+      { selector: "node", style: {
+        shape: "round-rectangle", width: NODE.width, height: NODE.height,
+        "background-color": "data(fill)", "background-opacity": 0.4,
+        "border-width": 2, "border-color": "data(fill)",
+        label: "data(text)", "text-wrap": "wrap", "text-max-width": NODE.width - 14,
+        "text-valign": "center", "text-halign": "center", "font-size": 12, color: COLOUR.ink,
+      } },
+      { selector: "node.uncontrolled", style: { "background-opacity": 1, "border-color": "#adb5bd" } },
+      { selector: "node.rumoured", style: {
+        "border-style": "dashed", "border-width": 2, "border-color": COLOUR.muted,
+        color: COLOUR.muted, "font-style": "italic",
+      } },
+      { selector: "node.mine", style: { "border-width": 5, "border-color": COLOUR.mine } },
+      { selector: "node.home", style: { "border-style": "double", "border-width": 7 } },
+      { selector: "node.changed", style: {
+        "underlay-color": COLOUR.changed, "underlay-padding": 9, "underlay-opacity": 0.6,
+        "underlay-shape": "round-rectangle",
+      } },
+      { selector: "node:selected", style: { "overlay-color": COLOUR.mine, "overlay-opacity": 0.2 } },
+      { selector: "edge", style: {
+        width: 2, "curve-style": "bezier", "line-color": COLOUR.ink,
+        "target-arrow-shape": "triangle", "target-arrow-color": COLOUR.ink,
+        label: "data(text)", "font-size": 10, "text-rotation": "autorotate",
+        "text-background-color": "#ffffff", "text-background-opacity": 0.9,
+        "text-background-padding": 2,
+      } },
+      { selector: "edge.unfunded", style: {
+        "line-style": "dotted", "line-color": COLOUR.broken, "target-arrow-color": COLOUR.broken,
+      } },
+      { selector: "edge.new", style: {
+        width: 4, "line-color": COLOUR.added, "target-arrow-color": COLOUR.added,
+      } },
+      { selector: "edge.broken, edge.undone", style: {
+        "line-style": "dashed", "line-color": COLOUR.broken, "target-arrow-color": COLOUR.broken,
+      } },
+      { selector: "edge.attempt", style: {
+        "line-style": "dashed", "line-color": COLOUR.attempt, "target-arrow-color": COLOUR.attempt,
+        "target-arrow-shape": "vee", color: COLOUR.attempt,
+      } },
+      { selector: "edge.active, edge:selected", style: { width: 6, "z-index": 10 } },
+    ];
+  }
+
+  // dagre on a graph of ids, without drawing it: where each department goes.
+  function layOut(graph, rankDir) {
+    const known = new Set(graph.nodes);
+    const els = graph.nodes.map((id) => ({ data: { id } }));
+    graph.edges.forEach(([source, target], i) => {
+      if (known.has(source) && known.has(target) && source !== target) {
+        els.push({ data: { id: `layout-${i}`, source, target } });
+      }
+    });
+    const cy = window.cytoscape({
+      headless: true,
+      styleEnabled: true,
+      elements: els,
+      style: [{ selector: "node", style: { width: NODE.width, height: NODE.height } }],
+    });
+    cy.layout({
+      name: "dagre", rankDir, nodeSep: 40, rankSep: 90, edgeSep: 12, fit: false, animate: false,
+    }).run();
+    const positions = {};
+    cy.nodes().forEach((node) => { positions[node.id()] = Object.assign({}, node.position()); });
+    cy.destroy();
+    return positions;
+  }
+
+  // The layout graph of the whole history; this turn's own graph if it cannot be had (or
+  // lacks one of this turn's departments: the page is newer than the graph).
+  async function positionsFor(container, data) {
+    let graph = null;
+    if (container.dataset.layoutUrl) {
+      try {
+        const response = await fetch(container.dataset.layoutUrl, { credentials: "same-origin" });
+        if (response.ok) graph = await response.json();
+      } catch (error) {
+        graph = null;
+      }
+    }
+    const ids = data.nodes.map((node) => node.id);
+    if (!graph || !ids.every((id) => graph.nodes.includes(id))) {
+      const drawn = data.edges.filter((edge) => edge.change !== "attempt");
+      graph = { nodes: ids, edges: drawn.map((edge) => [edge.source, edge.target]) };
+    }
+    const wide = container.clientWidth >= 700;
+    return layOut(graph, wide ? "LR" : "TB");
+  }
+
+  function nodeSummary(data) {
+    const parts = [data.label];
+    if (data.level === "rumoured") parts.push("only rumours");
+    else if (data.mine) parts.push("yours");
+    else if (data.controller !== undefined) parts.push(data.controller || "uncontrolled");
+    if (data.home) parts.push("home department");
+    if (data.status) parts.push(data.status.replace("_", "-"));
+    if (data.stash) parts.push(data.stash.map((n, i) => `${TYPES[i]} ${n}`).join(", "));
+    if (data.changed_hands) parts.push("changed hands this turn");
+    return parts.join(" · ");
+  }
+
+  function edgeSummary(cy, data) {
+    const name = (id) => cy.getElementById(id).data("label");
+    if (data.change === "attempt") {
+      return `${name(data.source)} tried to link ${name(data.target)}: ${data.status}`;
+    }
+    const parts = [`${name(data.source)} → ${name(data.target)}`];
+    if (data.type) parts.push(data.type);
+    if (data.priority !== null && data.priority !== undefined) parts.push(`priority ${data.priority}`);
+    if (data.funded === true) parts.push("consumer funded");
+    if (data.funded === false) parts.push("consumer unfunded");
+    const change = { new: "new this turn", broken: "broken this turn",
+                     undone: "made and broken again this turn" }[data.change];
+    if (change) parts.push(change);
+    return parts.join(" · ");
+  }
+
+  function show(panel, content) {
+    if (!panel) return;
+    panel.replaceChildren(content);
+  }
+
+  // A department's card from the page (cards carry data-node), else its summary.
+  function cardOf(scope, node) {
+    const card = scope.querySelector(`[data-node="${CSS.escape(node.id())}"]`);
+    if (!card) return document.createTextNode(nodeSummary(node.data()));
+    const copy = card.cloneNode(true);
+    copy.removeAttribute("id");
+    copy.querySelectorAll("[id]").forEach((el) => el.removeAttribute("id"));
+    return copy;
+  }
+
+  // The list of links beside the map: focusing or pointing at one shows it on the map.
+  function bindLinkList(scope, cy, panel) {
+    scope.querySelectorAll("[data-edge]").forEach((item) => {
+      const edge = cy.getElementById(item.dataset.edge);
+      if (edge.empty()) return;
+      const on = () => {
+        cy.edges().removeClass("active");
+        edge.addClass("active");
+        show(panel, document.createTextNode(edgeSummary(cy, edge.data())));
+      };
+      const off = () => edge.removeClass("active");
+      item.addEventListener("focus", on);
+      item.addEventListener("mouseenter", on);
+      item.addEventListener("blur", off);
+      item.addEventListener("mouseleave", off);
+    });
+  }
+
+  // The whole map if its names stay readable; else the viewer's own departments and this
+  // turn's changes, whole, as large as fits (never larger than READABLE).
+  function frame(cy) {
+    cy.fit(undefined, 24);
+    if (cy.zoom() > LARGEST) {
+      cy.zoom(LARGEST);  // a board of two departments is not a poster
+      cy.center();
+    }
+    if (cy.zoom() >= READABLE) return;
+    const focus = cy.nodes(".mine, .changed");
+    if (focus.empty()) {
+      cy.zoom(READABLE);
+      cy.center();
+      return;
+    }
+    cy.fit(focus, 24);
+    if (cy.zoom() > READABLE) {
+      cy.zoom(READABLE);
+      cy.center(focus);
+    }
+  }
+
+  // Zoom and "whole map" as buttons, for keyboards and for phones without a pinch.
+  function bindControls(section, cy) {
+    const controls = section.querySelector("[data-map-controls]");
+    if (!controls) return;
+    controls.hidden = false;
+    const zoomBy = (factor) => {
+      const level = Math.min(cy.maxZoom(), Math.max(cy.minZoom(), cy.zoom() * factor));
+      cy.zoom({ level, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    };
+    controls.querySelector("[data-map-zoom=in]").addEventListener("click", () => zoomBy(1.25));
+    controls.querySelector("[data-map-zoom=out]").addEventListener("click", () => zoomBy(0.8));
+    controls.querySelector("[data-map-fit]").addEventListener("click", () => cy.fit(undefined, 24));
+  }
+
+  // Maps of one group (the two turns of the compare page) show the same part of the board:
+  // the last one's framing (it marks the changes) to start with, then every pan and zoom.
+  const groups = {};
+  function joinGroup(container, cy) {
+    const name = container.dataset.mapGroup;
+    if (!name) return;
+    const members = (groups[name] = groups[name] || []);
+    members.push(cy);
+    if (members.length < document.querySelectorAll(`[data-map-group="${name}"]`).length) return;
+    const lead = members[members.length - 1];
+    let syncing = false;
+    const follow = (source) => {
+      if (syncing) return;
+      syncing = true;
+      members.forEach((other) => {
+        if (other !== source) other.viewport({ zoom: source.zoom(), pan: Object.assign({}, source.pan()) });
+      });
+      syncing = false;
+    };
+    follow(lead);
+    members.forEach((cy) => cy.on("viewport", () => follow(cy)));
+  }
+
+  async function draw(container) {
+    const source = document.getElementById(container.dataset.mapData);
+    if (!source) return;
+    const data = JSON.parse(source.textContent);
+    const section = container.closest("[data-map-section]") || document;
+    const scope = container.closest("[data-map-scope]") || document;
+    const panel = section.querySelector("[data-map-detail]");
+    if (!data.nodes.length) return;
+    section.querySelectorAll("[data-map-nojs]").forEach((el) => { el.hidden = true; });
+    section.querySelectorAll("[data-map-hint]").forEach((el) => { el.hidden = false; });
+    container.classList.add("map-on");
+    const positions = await positionsFor(container, data);
+    const cy = window.cytoscape({
+      container,
+      elements: elements(data),
+      style: style(),
+      layout: { name: "preset", positions: (node) => positions[node.id()], fit: false },
+      minZoom: 0.1,
+      maxZoom: 2.5,
+      autoungrabify: true,
+      boxSelectionEnabled: false,
+    });
+    frame(cy);
+    bindControls(section, cy);
+    // A phone turned sideways: draw at the new size, and frame the map again.
+    if (window.ResizeObserver) {
+      let width = container.clientWidth;
+      new ResizeObserver(() => {
+        if (container.clientWidth === width) return;
+        width = container.clientWidth;
+        cy.resize();
+        frame(cy);
+      }).observe(container);
+    }
+    cy.on("tap", "node", (event) => show(panel, cardOf(scope, event.target)));
+    cy.on("mouseover tap", "edge", (event) => {
+      show(panel, document.createTextNode(edgeSummary(cy, event.target.data())));
+    });
+    bindLinkList(scope, cy, panel);
+    joinGroup(container, cy);
+    window.boardMaps = window.boardMaps || [];
+    window.boardMaps.push(cy);
+    container.dataset.mapReady = "true";
+  }
+
+  document.querySelectorAll("[data-board-map]").forEach((container) => { draw(container); });
+})();

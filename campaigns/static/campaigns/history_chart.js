@@ -1,0 +1,51 @@
+// A structure's stash and production per turn (issue 11), drawn with Chart.js from the JSON
+// selectors/history.py put in the page; the table under it holds the same figures, for
+// keyboards, screen readers and browsers without JavaScript. Held tokens are solid lines,
+// production dashed; colours come from map.css.
+(function () {
+  "use strict";
+  if (typeof window.Chart !== "function") return;
+  const root = getComputedStyle(document.documentElement);
+  const colours = {
+    money: root.getPropertyValue("--chart-money").trim() || "#198754",
+    people: root.getPropertyValue("--chart-people").trim() || "#0d6efd",
+    authority: root.getPropertyValue("--chart-authority").trim() || "#6f42c1",
+  };
+
+  document.querySelectorAll("[data-history-chart]").forEach((box) => {
+    const source = document.getElementById(box.dataset.chartData);
+    const canvas = box.querySelector("canvas");
+    if (!source || !canvas) return;
+    const data = JSON.parse(source.textContent);
+    box.classList.add("chart-on");
+    const many = data.labels.length > 30;
+    const chart = new window.Chart(canvas, {
+      type: "line",
+      data: {
+        labels: data.labels.map((n) => `Turn ${n}`),
+        datasets: data.series.map((series) => ({
+          label: series.label,
+          data: series.data,
+          borderColor: colours[series.kind],
+          backgroundColor: colours[series.kind],
+          borderDash: series.measure === "produced" ? [6, 4] : [],
+          pointRadius: many ? 0 : 3,
+          tension: 0,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        interaction: { mode: "index", intersect: false },
+        scales: {
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: "tokens" } },
+        },
+        plugins: { legend: { position: "bottom" } },
+      },
+    });
+    window.historyCharts = window.historyCharts || [];
+    window.historyCharts.push(chart);
+    box.dataset.chartReady = "true";
+  });
+})();
