@@ -4,136 +4,57 @@ in the test database. Nothing eager, nothing mocked.
 
 Needs PostgreSQL (the worker is another process and must reach the test database, which it
 can only on a server) and CELERY_BROKER_URL=redis://... (CI sets both). The worker listens
-on a queue unique to this run (tests/services/celery_test_app.py), so it never takes
+on a queue unique to this run (tests/support/processes.py), so it never takes
 another worker's messages and no other worker takes its own."""
 
 from __future__ import annotations
 
 import datetime as dt
-import os
-import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
-import redis
-from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from campaigns.models import Turn, TurnRecord
 from campaigns.tasks import process_due_turns
 from illumineaucracy.celery import app
+from tests.support.processes import Cluster, Process, require_real_services
 from tests.support.turn_job import GM_EMAIL, started_campaign
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-BASE_DIR = Path(settings.BASE_DIR)
-WAIT = 60  # seconds: a bound, not a pause; the turns are usually done in well under one
-
-
-@dataclass
-class Worker:
-    queue: str
-    log: Path
-    mail: Path
-    process: subprocess.Popen[bytes]
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")
-
-    def sent(self) -> str:
-        """Every mail the worker has sent so far (one file per connection)."""
-        return "".join(p.read_text(errors="replace") for p in sorted(self.mail.glob("*")))
-
-
-def database_url() -> str:
-    """pytest-django's test database (test_<name>), as a URL for the worker's settings."""
-    db = connection.settings_dict
-    password = f":{quote(db['PASSWORD'], safe='')}" if db.get("PASSWORD") else ""
-    host = db.get("HOST") or "127.0.0.1"
-    port = f":{db['PORT']}" if db.get("PORT") else ""
-    return f"postgres://{quote(db['USER'] or '', safe='')}{password}@{host}{port}/{db['NAME']}"
-
-
-def forget_queue(queue: str) -> None:
-    """Remove what kombu keeps in Redis for the queue (messages, its binding)."""
-    client = redis.Redis.from_url(settings.CELERY_BROKER_URL, socket_timeout=5)
-    client.delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
-    client.close()
-
 
 @pytest.fixture(scope="module")
-def worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Worker]:
-    if connection.vendor != "postgresql":
-        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
-    if not settings.CELERY_BROKER_URL.startswith("redis://"):
-        pytest.skip(
-            f"needs CELERY_BROKER_URL=redis://... (CI sets it), not {settings.CELERY_BROKER_URL}"
-        )
+def cluster(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """One worker for the module's tests, on a queue of its own."""
+    require_real_services()
     assert not app.conf.task_always_eager
-    queue = f"test-turns-{uuid.uuid4().hex[:12]}"
-    folder = tmp_path_factory.mktemp("worker")
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "illumineaucracy.settings",
-        "SECRET_KEY": "tests-only-not-a-secret",
-        "DATABASE_URL": database_url(),
-        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-        "TEST_CELERY_QUEUE": queue,
-        # django-environ drops the first slash of the path: four in all for an absolute one.
-        "EMAIL_URL": f"filemail:///{folder / 'mail'}",
-        "PYTHONUNBUFFERED": "1",
-    }
-    log = folder / "worker.log"
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "celery", "-A", "tests.services.celery_test_app"),
-                *("worker", "--pool=solo", "--loglevel=INFO", f"--hostname={queue}@%h"),
-                *("--without-heartbeat", "--without-gossip", "--without-mingle"),
-            ],
-            cwd=BASE_DIR,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
+    cluster = Cluster(folder=tmp_path_factory.mktemp("worker"))
     try:
-        yield Worker(queue=queue, log=log, mail=folder / "mail", process=process)
+        cluster.wait_ready(cluster.worker("worker"))
+        yield cluster
     finally:
-        process.terminate()  # warm shutdown: finishes (or gives back) the current task
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-        forget_queue(queue)
+        cluster.stop()
 
 
-def wait_for(worker: Worker, done: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not done():
-        if worker.process.poll() is not None:
-            pytest.fail(f"the worker exited ({worker.process.returncode}):\n{worker.output()}")
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {WAIT} s. Worker log:\n{worker.output()}")
-        time.sleep(0.2)
+@pytest.fixture
+def worker(cluster: Cluster) -> Process:
+    return cluster.processes[0]
 
 
-def test_a_worker_processes_the_turn_the_tick_finds_due(worker: Worker) -> None:
+def wait_for(cluster: Cluster, done: Callable[[], bool], what: str) -> None:
+    cluster.wait_until(done, what, timeout=60)
+
+
+def test_a_worker_processes_the_turn_the_tick_finds_due(cluster: Cluster, worker: Process) -> None:
     game = started_campaign(boards=2)
     Turn.objects.filter(campaign=game.campaign, number=1).update(
         deadline=timezone.now() - dt.timedelta(minutes=1)
     )
 
-    process_due_turns.apply_async(queue=worker.queue)
+    process_due_turns.apply_async(queue=cluster.queue)
 
-    wait_for(worker, lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 being processed")
+    wait_for(cluster, lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 being processed")
     turn_1 = game.turn(1)
     assert (turn_1.status, turn_1.failures, turn_1.last_error) == (Turn.Status.PROCESSED, 0, "")
     assert TurnRecord.objects.filter(turn=turn_1).count() == 2
@@ -143,10 +64,10 @@ def test_a_worker_processes_the_turn_the_tick_finds_due(worker: Worker) -> None:
     log = worker.output()
     assert "campaigns.tasks.process_due_turns[" in log
     assert "campaigns.tasks.process_turn[" in log
-    wait_for(worker, lambda: "[Reliable] Turn 1 processed" in worker.sent(), "the mail")
+    wait_for(cluster, lambda: "[Reliable] Turn 1 processed" in cluster.sent(), "the mail")
 
 
-def test_a_worker_catches_up_two_missed_turns_in_order(worker: Worker) -> None:
+def test_a_worker_catches_up_two_missed_turns_in_order(cluster: Cluster) -> None:
     """The service was down for two deadlines (10 and 3 days ago): the tick queues turn 1,
     whose task queues turn 2 (now already due); turn 3 is open until 4 days from now."""
     now = timezone.now().replace(second=0, microsecond=0)
@@ -156,9 +77,9 @@ def test_a_worker_catches_up_two_missed_turns_in_order(worker: Worker) -> None:
     )
     Turn.objects.filter(campaign=game.campaign, number=1).update(deadline=first)
 
-    process_due_turns.apply_async(queue=worker.queue)
+    process_due_turns.apply_async(queue=cluster.queue)
 
-    wait_for(worker, lambda: game.campaign.turns.filter(number=3).exists(), "turn 3 opening")
+    wait_for(cluster, lambda: game.campaign.turns.filter(number=3).exists(), "turn 3 opening")
     turns = {t.number: t for t in game.campaign.turns.all()}
     assert sorted(turns) == [0, 1, 2, 3]
     assert turns[1].deadline == first and turns[2].deadline == first + dt.timedelta(days=7)
@@ -172,5 +93,5 @@ def test_a_worker_catches_up_two_missed_turns_in_order(worker: Worker) -> None:
     assert [r.turn.number for r in records] == [1, 2]
     for number in (1, 2):
         late = f"[Catch-Up] Turn {number} was processed late"
-        wait_for(worker, lambda late=late: late in worker.sent(), late)
-    assert f"To: {GM_EMAIL}" in worker.sent()
+        wait_for(cluster, lambda late=late: late in cluster.sent(), late)
+    assert f"To: {GM_EMAIL}" in cluster.sent()
