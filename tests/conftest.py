@@ -4,8 +4,9 @@ The builders behind them live in tests/support/ (demo.py: the demo campaign and 
 played; handmade.py: a hand-made board; fog.py: the fog-of-war sentinels; turn_job.py:
 campaigns for the turn-job tests; ledger.py: what the fault matrix checks after a fault;
 processes.py: real Celery workers, beats and a private redis-server; browser.py: Debian's
-chromium) and tests/factories.py (one factory_boy factory per model). Django is imported inside the fixtures, so the engine
-tests still run without it (`pytest tests/engine -p no:django`).
+chromium) and tests/factories.py (one factory_boy factory per model). Django is imported
+inside the fixtures, so the engine tests still run without it (`pytest tests/engine -p
+no:django`).
 """
 
 from __future__ import annotations

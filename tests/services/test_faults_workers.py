@@ -80,20 +80,22 @@ def test_row1_a_worker_killed_mid_turn_hands_it_to_another(
     before = rows()
     hold = tmp_path / "hold"
     hold.mkdir()
-    pool = "solo" if killed == "worker" else "prefork"
+    # Prefork, as `celery worker` runs by default: with the solo pool the job would run
+    # inside the worker's event loop, which then sends no acknowledgement until the job
+    # returns, so an early ack would never be tried.
     first = cluster.worker(
-        "first", pool=pool, TEST_FAULT_HOLD=str(hold), TEST_VISIBILITY_TIMEOUT=VISIBILITY
+        "first", pool="prefork", TEST_FAULT_HOLD=str(hold), TEST_VISIBILITY_TIMEOUT=VISIBILITY
     )
     cluster.wait_ready(first)
 
     process_due_turns.apply_async(queue=cluster.queue)
     job = held(hold, cluster)
+    assert job["pid"] != first.popen.pid  # the job runs in the pool's child
     if killed == "worker":
         first.kill()
         assert rows() == before  # the half-written turn died with its transaction
         second = cluster.worker("second", TEST_VISIBILITY_TIMEOUT=VISIBILITY)
     else:
-        assert job["pid"] != first.popen.pid  # the job runs in the pool's child
         os.kill(job["pid"], signal.SIGKILL)
         second = first
 
@@ -148,16 +150,15 @@ def test_row5_a_connection_cut_mid_turn_fails_cleanly_and_the_next_tick_finishes
         assert cursor.fetchone() == (True,)
     (hold / "release").touch()
 
-    cluster.wait_until(lambda: game.turn(1).failures == 1, "the failure counted")
     cluster.wait_until(lambda: settled(cluster), "the failed job's task finished")
     turn_1 = game.turn(1)
-    assert turn_1.status == Turn.Status.OPEN
-    assert "terminating connection due to administrator command" in turn_1.last_error
     after = rows()
     for row in after["Turn"]:
         if row["id"] == turn_1.pk:
             row.update(failures=0, last_error="")
-    assert after == before  # nothing half-written: only the count changed
+    assert after == before  # nothing half-written: at most the count changed
+    assert (turn_1.status, turn_1.failures) == (Turn.Status.OPEN, 1)
+    assert "terminating connection due to administrator command" in turn_1.last_error
 
     process_due_turns.apply_async(queue=cluster.queue)  # the next tick
 
