@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from django.db import connection
 from campaigns.models import Turn
 from campaigns.tasks import process_due_turns
 from tests.support.ledger import foresee, ledger_problems
-from tests.support.processes import Cluster, Process
+from tests.support.processes import Cluster, task_results
 from tests.support.turn_job import due_campaign, rows
 
 pytestmark = [
@@ -50,19 +49,6 @@ def held(folder: Path, cluster: Cluster) -> dict[str, int]:
     cluster.wait_until(lambda: marker.exists() and marker.read_text() != "", "a job held")
     data: dict[str, int] = json.loads(marker.read_text())
     return data
-
-
-def task_results(process: Process, task: str) -> list[str]:
-    """What each run of `task` returned, from the worker's log."""
-    return re.findall(rf"{re.escape(task)}\[[^\]]+\] succeeded in [\d.]+s: (\w+)", process.output())
-
-
-def settled(cluster: Cluster) -> bool:
-    """Every task a worker received has finished, here or (redelivered) elsewhere."""
-    text = "".join(p.output() for p in cluster.processes)
-    received = set(re.findall(r"\[([-0-9a-f]{36})\] received", text))
-    finished = set(re.findall(r"\[([-0-9a-f]{36})\] (?:succeeded in|raised unexpected)", text))
-    return bool(received) and received <= finished
 
 
 @pytest.mark.parametrize("killed", ["worker", "pool process"])
@@ -100,7 +86,7 @@ def test_row1_a_worker_killed_mid_turn_hands_it_to_another(
         second = first
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 redelivered")
-    cluster.wait_until(lambda: settled(cluster), "every task finished")
+    cluster.wait_until(lambda: cluster.settled(), "every task finished")
     assert ledger_problems(game, open_turn=2, foreseen=[foreseen]) == []
     assert task_results(second, "campaigns.tasks.process_turn") == ["True"]
     if killed == "pool process":
@@ -121,7 +107,7 @@ def test_row2_two_workers_and_a_tick_sent_twice_process_the_turn_once(cluster: C
     process_due_turns.apply_async(queue=cluster.queue)
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 processed")
-    cluster.wait_until(lambda: settled(cluster), "every task finished")
+    cluster.wait_until(lambda: cluster.settled(), "every task finished")
     assert ledger_problems(game, open_turn=2, foreseen=[foreseen]) == []
     results = {w.name: task_results(w, "campaigns.tasks.process_turn") for w in workers}
     assert sorted(r for rs in results.values() for r in rs) == ["False", "True"], results
@@ -150,7 +136,7 @@ def test_row5_a_connection_cut_mid_turn_fails_cleanly_and_the_next_tick_finishes
         assert cursor.fetchone() == (True,)
     (hold / "release").touch()
 
-    cluster.wait_until(lambda: settled(cluster), "the failed job's task finished")
+    cluster.wait_until(lambda: cluster.settled(), "the failed job's task finished")
     turn_1 = game.turn(1)
     after = rows()
     for row in after["Turn"]:
@@ -163,6 +149,6 @@ def test_row5_a_connection_cut_mid_turn_fails_cleanly_and_the_next_tick_finishes
     process_due_turns.apply_async(queue=cluster.queue)  # the next tick
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 processed")
-    cluster.wait_until(lambda: settled(cluster), "every task finished")
+    cluster.wait_until(lambda: cluster.settled(), "every task finished")
     assert ledger_problems(game, open_turn=2, foreseen=[foreseen], failures={1: 1}) == []
     assert task_results(worker, "campaigns.tasks.process_turn") == ["False", "True"]

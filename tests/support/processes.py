@@ -16,6 +16,7 @@ a pause that assumes a quiet machine.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -141,6 +142,15 @@ def logs(processes: Iterable[Process]) -> str:
     return "\n".join(f"----- {p.name} -----\n{p.output()}" for p in processes)
 
 
+UUID = "[-0-9a-f]{36}"
+
+
+def task_results(process: Process, task: str) -> list[str]:
+    """What each run of `task` returned, from the worker's log, in order."""
+    pattern = rf"{re.escape(task)}\[{UUID}\] succeeded in [\d.]+s: (\w+)"
+    return re.findall(pattern, process.output())
+
+
 def errors_in(text: str) -> list[str]:
     """Lines of a Celery log at level ERROR or worse, and tracebacks."""
     return [
@@ -217,6 +227,13 @@ class Cluster:
 
     def errors(self) -> list[str]:
         return [f"{p.name}: {line}" for p in self.processes for line in errors_in(p.output())]
+
+    def settled(self) -> bool:
+        """Every task a worker received has finished, there or (redelivered) elsewhere."""
+        text = "".join(p.output() for p in self.processes)
+        received = set(re.findall(rf"\[({UUID})\] received", text))
+        finished = set(re.findall(rf"\[({UUID})\] (?:succeeded in|raised unexpected)", text))
+        return bool(received) and received <= finished
 
     def wait_until(self, done: Callable[[], bool], what: str, **kw: float) -> None:
         wait_until(done, what, watch=[p for p in self.processes if p.alive()], **kw)

@@ -139,14 +139,13 @@ def started_campaign(
 
 
 def due_campaign(
-    *, boards: int = 2, slug: str = "reliable", ago: dt.timedelta | None = None
+    *, boards: int = 2, slug: str = "reliable", deadline: dt.datetime | None = None, **schedule: Any
 ) -> Game:
-    """A started campaign whose turn 1 was due `ago` (a minute) before now, with orders of
-    both players queued on every board: a move and a function roll of Alice's, a function
-    roll of Bob's."""
-    game = started_campaign(boards=boards, slug=slug)
-    ago = ago or dt.timedelta(minutes=1)
-    make_due(game, 1, dt.datetime.now(UTC) - ago)
+    """A started campaign (`schedule`: time_zone, weekday, at) whose turn 1 was due at
+    `deadline` (default: a minute ago), with orders of both players queued on every board:
+    a move and a function roll of Alice's, a function roll of Bob's."""
+    game = started_campaign(boards=boards, slug=slug, **schedule)
+    make_due(game, 1, deadline or dt.datetime.now(UTC) - dt.timedelta(minutes=1))
     roll = {"function": "paperwork", "stat": "effect"}
     for board in range(boards):
         move = {"from": "treasury", "path": ["mint"], "tokens": {A: 1}}
