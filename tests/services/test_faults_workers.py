@@ -62,7 +62,7 @@ def test_row1_a_worker_killed_mid_turn_hands_it_to_another(
     the worker rejects the message back to the queue (reject on worker lost) and runs it
     again. Either way the turn is processed once, exactly as foreseen."""
     game = due_campaign()
-    foreseen = foresee(game, 1)
+    foreseen = foresee(game.campaign, 1)
     before = rows()
     hold = tmp_path / "hold"
     hold.mkdir()
@@ -87,7 +87,7 @@ def test_row1_a_worker_killed_mid_turn_hands_it_to_another(
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 redelivered")
     cluster.wait_until(lambda: cluster.settled(), "every task finished")
-    assert ledger_problems(game, open_turn=2, foreseen=[foreseen]) == []
+    assert ledger_problems(game.campaign, open_turn=2, foreseen=[foreseen]) == []
     assert task_results(second, "campaigns.tasks.process_turn") == ["True"]
     if killed == "pool process":
         assert "WorkerLostError" in first.output()  # the child was lost, the message kept
@@ -99,7 +99,7 @@ def test_row2_two_workers_and_a_tick_sent_twice_process_the_turn_once(cluster: C
     campaign row lock makes one do it and the other find it done: one True, one False, no
     error logged, the ledger as foreseen."""
     game = due_campaign()
-    foreseen = foresee(game, 1)
+    foreseen = foresee(game.campaign, 1)
     workers = [cluster.worker(name, TEST_FAULT_SLOW_BOARD=SLOW_BOARD) for name in ("a", "b")]
     cluster.wait_ready(*workers)
 
@@ -108,7 +108,7 @@ def test_row2_two_workers_and_a_tick_sent_twice_process_the_turn_once(cluster: C
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 processed")
     cluster.wait_until(lambda: cluster.settled(), "every task finished")
-    assert ledger_problems(game, open_turn=2, foreseen=[foreseen]) == []
+    assert ledger_problems(game.campaign, open_turn=2, foreseen=[foreseen]) == []
     results = {w.name: task_results(w, "campaigns.tasks.process_turn") for w in workers}
     assert sorted(r for rs in results.values() for r in rs) == ["False", "True"], results
     assert all(results.values()), f"one worker ran both jobs, nothing overlapped: {results}"
@@ -122,7 +122,7 @@ def test_row5_a_connection_cut_mid_turn_fails_cleanly_and_the_next_tick_finishes
     the job fails, nothing of it stays (every row as before, but the failure counted), and
     the worker, on a fresh connection, finishes the turn at the next tick."""
     game = due_campaign()
-    foreseen = foresee(game, 1)
+    foreseen = foresee(game.campaign, 1)
     before = rows()
     hold = tmp_path / "hold"
     hold.mkdir()
@@ -150,5 +150,5 @@ def test_row5_a_connection_cut_mid_turn_fails_cleanly_and_the_next_tick_finishes
 
     cluster.wait_until(lambda: game.turn(1).status != Turn.Status.OPEN, "turn 1 processed")
     cluster.wait_until(lambda: cluster.settled(), "every task finished")
-    assert ledger_problems(game, open_turn=2, foreseen=[foreseen], failures={1: 1}) == []
+    assert ledger_problems(game.campaign, open_turn=2, foreseen=[foreseen], failures={1: 1}) == []
     assert task_results(worker, "campaigns.tasks.process_turn") == ["False", "True"]

@@ -1,7 +1,7 @@
 """The ledger the fault matrix checks after each fault (RULES R31): every due turn processed
 exactly once, no order lost or duplicated, no half-written turn.
 
-`foresee(game, number)` asks the engine, before the fault, what turn `number` must record on
+`foresee(campaign, number)` asks the engine, before the fault, what turn `number` must record on
 each board: the turn's seed is fixed when it opens (R23) and its orders are queued, so the
 outcome is known in advance. `ledger_problems` then compares the database with it and lists
 every difference in words; a test asserts the list is empty, so a failure says what is wrong.
@@ -9,13 +9,13 @@ every difference in words; a test asserts the list is empty, so a failure says w
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from campaigns import engine
-from campaigns.models import Order, Turn, TurnRecord
+from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 from campaigns.selectors.state import board_state
-from tests.support.turn_job import Game
 
 # What a department's row must hold after a turn: the fields of the engine's state the turn
 # job writes back (services/state.py).
@@ -32,13 +32,21 @@ class Foreseen:
     outcomes: dict[int, dict[str, Any]]
 
 
-def foresee(game: Game, number: int) -> Foreseen:
+def boards_of(campaign: Campaign) -> list[Board]:
+    return list(Board.objects.filter(campaign=campaign).order_by("pk"))
+
+
+def turn_of(campaign: Campaign, number: int) -> Turn:
+    return Turn.objects.get(campaign=campaign, number=number)
+
+
+def foresee(campaign: Campaign, number: int) -> Foreseen:
     """Turn `number` resolved by the engine as the turn job resolves it (services/turns.py
     resolve_board), from the rows as they are now, without writing anything."""
-    turn = game.turn(number)
+    turn = turn_of(campaign, number)
     states: dict[int, dict[str, Any]] = {}
     outcomes: dict[int, dict[str, Any]] = {}
-    for board in game.boards:
+    for board in boards_of(campaign):
         orders = list(
             turn.orders.filter(board=board, status=Order.Status.QUEUED).order_by("seq", "pk")
         )
@@ -52,10 +60,10 @@ def foresee(game: Game, number: int) -> Foreseen:
 
 
 def ledger_problems(
-    game: Game,
+    campaign: Campaign,
     *,
     open_turn: int,
-    foreseen: list[Foreseen] = (),  # type: ignore[assignment]
+    foreseen: Sequence[Foreseen] = (),
     failures: dict[int, int] | None = None,
 ) -> list[str]:
     """Everything wrong with the campaign's turns once turn `open_turn` should be the open
@@ -64,7 +72,7 @@ def ledger_problems(
     record left them; and each `foreseen` turn recorded exactly as the engine foresaw.
     `failures`: turn number -> failed runs the fault may have counted (default none)."""
     problems: list[str] = []
-    turns = list(Turn.objects.filter(campaign=game.campaign).order_by("number"))
+    turns = list(Turn.objects.filter(campaign=campaign).order_by("number"))
     numbers = [t.number for t in turns]
     if numbers != list(range(open_turn + 1)):
         problems.append(f"turns {numbers}, expected 0..{open_turn}")
@@ -78,7 +86,7 @@ def ledger_problems(
                 f"turn {turn.number} counted {turn.failures} failures, expected {allowed}: "
                 f"{turn.last_error!r}"
             )
-        problems += records_problems(game, turn, want=0 if turn.number == open_turn else 1)
+        problems += records_problems(campaign, turn, want=0 if turn.number == open_turn else 1)
         queued = turn.orders.filter(status=Order.Status.QUEUED).count()
         if turn.status == Turn.Status.PROCESSED and queued:
             problems.append(f"turn {turn.number} is processed with {queued} orders still queued")
@@ -86,24 +94,24 @@ def ledger_problems(
     if [t.number for t in sorted(done, key=lambda t: t.processed_at)] != [t.number for t in done]:
         problems.append("turns were not processed in order")
     for seen in foreseen:
-        problems += foreseen_problems(game, seen)
-    problems += rows_problems(game, open_turn - 1)
+        problems += foreseen_problems(campaign, seen)
+    problems += rows_problems(campaign, open_turn - 1)
     return problems
 
 
-def records_problems(game: Game, turn: Turn, *, want: int) -> list[str]:
+def records_problems(campaign: Campaign, turn: Turn, *, want: int) -> list[str]:
     problems = []
-    for board in game.boards:
+    for board in boards_of(campaign):
         count = TurnRecord.objects.filter(turn=turn, board=board).count()
         if count != want:
             problems.append(f"turn {turn.number} has {count} records of {board.slug}, not {want}")
     return problems
 
 
-def foreseen_problems(game: Game, seen: Foreseen) -> list[str]:
+def foreseen_problems(campaign: Campaign, seen: Foreseen) -> list[str]:
     problems = []
-    turn = game.turn(seen.number)
-    for board in game.boards:
+    turn = turn_of(campaign, seen.number)
+    for board in boards_of(campaign):
         record = TurnRecord.objects.filter(turn=turn, board=board).first()
         if record is not None and record.state != seen.states[board.pk]:
             problems.append(f"turn {seen.number} on {board.slug} recorded another outcome")
@@ -120,12 +128,12 @@ def foreseen_problems(game: Game, seen: Foreseen) -> list[str]:
     return problems
 
 
-def rows_problems(game: Game, last: int) -> list[str]:
+def rows_problems(campaign: Campaign, last: int) -> list[str]:
     """The departments as turn `last` recorded them: a second run, or half of one, after
     the record would have changed them again."""
     problems = []
-    turn = game.turn(last)
-    for board in game.boards:
+    turn = turn_of(campaign, last)
+    for board in boards_of(campaign):
         record = TurnRecord.objects.filter(turn=turn, board=board).first()
         if record is None:
             continue
