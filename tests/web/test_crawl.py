@@ -1,0 +1,460 @@
+"""Every page of the site, found from the URL configuration, for every role: the fog-of-war
+crawl (RULES R50, R23) and the authorization matrix.
+
+The list of pages is not written here: it comes from Django's URL resolver
+(tests/support/urls.py). What is written here is PAGES, one line per URL name: which URLs of
+that name to visit in the world of tests/support/crawl.py, and the status each role must get
+for a GET and for a POST. A URL name that is in neither PAGES nor EXEMPT fails
+`test_every_url_of_the_site_is_crawled_or_exempt`, with the line to add.
+
+Adding a page (say `history`, at /c/<slug>/history/):
+
+    "history":                 Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
+
+`CAMPAIGN` says where to go (reverse("history", args=[slug])); the other `where`s above the
+table cover boards, orders, attempts, reports...; a page with path values of a new kind gets
+a `where` of its own: a function (world, name) -> [(url, owner or None)].
+
+The columns of `get` and `post` are the roles, always in this order:
+
+    anon      not logged in
+    owner     the player whose object the URL names (an order, a department, an attempt
+              against them); "-" where the URL names nobody's
+    player    any other player of the campaign (all three, where the URL names nobody's)
+    observer  an observer of the campaign (olga)
+    outsider  the GM of another campaign (gm2), who is no member of this one
+    gm        the campaign's own GM
+
+Every GET answer, whatever its status, is then searched for what the role may not know
+(tests/support/fog.py `leaks`, with the levels computed from the demo's files, not from the
+selectors): players by their R50 levels (reports by their levels during the turn), the
+observer and the outsider and a visitor by no level at all; and by nobody, the open turn's
+seed. And every player must see, somewhere, all that their level allows: a name for
+`rumoured`, the card for `known`, flaws and stash for `controlled`; so a level capped too low
+fails as surely as one raised too high.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pytest
+from django.core.cache import cache
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from campaigns.models import Department
+from campaigns.web.order_forms import FORMS
+from tests.support.crawl import (
+    GM,
+    OBSERVER,
+    OUTSIDER,
+    SLUG,
+    World,
+    crawl_world,
+    department_slugs,
+    figure,
+    record_markers,
+)
+from tests.support.demo import reset_link
+from tests.support.fog import (
+    CARDS,
+    CONTROLLED,
+    KNOWLEDGE,
+    KNOWN,
+    NAMES,
+    PLAYERS,
+    RUMOURED,
+    UNKNOWN,
+    leaks,
+    private_markers,
+    sentinels_for,
+    shows,
+)
+from tests.support.urls import site_url_names
+
+COLUMNS = ("anon", "owner", "player", "observer", "outsider", "gm")
+USERS = {
+    "anon": "",
+    **{p: p for p in PLAYERS},
+    "observer": OBSERVER,
+    "outsider": OUTSIDER,
+    "gm": GM,
+}
+
+# Where to go for one URL name: the URLs of that name, each with the player it belongs to
+# (None: nobody's).
+Where = Callable[[World, str], list[tuple[str, str | None]]]
+
+
+@dataclass(frozen=True)
+class Page:
+    """The URLs of one name (`where`) and what each role gets from them for a GET and for
+    a POST of an empty form (columns: COLUMNS)."""
+
+    where: Where
+    get: str
+    post: str
+
+    def urls(self, world: World, name: str) -> list[tuple[str, str | None]]:
+        return self.where(world, name)
+
+    def expected(self, method: str, column: str) -> int | None:
+        cell = dict(zip(COLUMNS, getattr(self, method).split(), strict=True))[column]
+        return None if cell == "-" else int(cell)
+
+
+def nobodys(*urls: str) -> list[tuple[str, str | None]]:
+    return [(url, None) for url in urls]
+
+
+# The `where`s of PAGES, named like constants: they are the vocabulary of the table.
+def SITE(w: World, name: str) -> list[tuple[str, str | None]]:
+    """No path values: /rules/, the log-in page..."""
+    return nobodys(reverse(name))
+
+
+def CAMPAIGN(w: World, name: str) -> list[tuple[str, str | None]]:
+    """The campaign's slug only."""
+    return nobodys(reverse(name, args=[SLUG]))
+
+
+def BOARDS(w: World, name: str) -> list[tuple[str, str | None]]:
+    return nobodys(*(reverse(name, args=[SLUG, board]) for board in BOARD_SLUGS))
+
+
+def KINDS(w: World, name: str) -> list[tuple[str, str | None]]:
+    """Every board and every order kind with a form."""
+    return nobodys(*(reverse(name, args=[SLUG, b, k]) for b in BOARD_SLUGS for k in FORMS))
+
+
+def EXPORTS(w: World, name: str) -> list[tuple[str, str | None]]:
+    return nobodys(*(reverse(name, args=[SLUG, b, f]) for b in BOARD_SLUGS for f in FORMATS))
+
+
+def TURNS(w: World, name: str) -> list[tuple[str, str | None]]:
+    """The processed turns: 0 (the start) and 1."""
+    return nobodys(*(reverse(name, args=[SLUG, n]) for n in (0, 1)))
+
+
+def ORDERS(w: World, name: str) -> list[tuple[str, str | None]]:
+    """Each player's queued function roll of the open turn, theirs."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.orders.items()]
+
+
+def ATTEMPTS(w: World, name: str) -> list[tuple[str, str | None]]:
+    """Each attempt of the open turn, its defender's (who may reinforce)."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.attempts.items()]
+
+
+def DEFENCES(w: World, name: str) -> list[tuple[str, str | None]]:
+    """Each department of each player, theirs."""
+    return [
+        (reverse(name, args=[SLUG, board, dept]), player)
+        for player, depts in w.defence.items()
+        for board, dept in depts
+    ]
+
+
+def NOTE(w: World, name: str) -> list[tuple[str, str | None]]:
+    """The GM's note on Alice's function roll of turn 1 (R45)."""
+    return nobodys(reverse(name, args=[SLUG, 1, w.played.orders["alice_roll"].pk]))
+
+
+def INVITE(w: World, name: str) -> list[tuple[str, str | None]]:
+    return nobodys(reverse(name, args=[SLUG, w.invitation.pk]))
+
+
+def JOIN(w: World, name: str) -> list[tuple[str, str | None]]:
+    return nobodys(reverse(name, args=[w.invitation.token]))
+
+
+def RESET(w: World, name: str) -> list[tuple[str, str | None]]:
+    """The link of Alice's password-reset mail."""
+    return nobodys(reset_link(w.campaign, "alice"))
+
+
+BOARD_SLUGS = ("city", "harbour")
+FORMATS = ("json", "csv")
+NO_POST = "405 - 405 405 405 405"  # a page that only shows (require_safe)
+NO_GET = "405 - 405 405 405 405"  # an action (require_POST)
+
+# One line per URL name: where to go, then what each role gets for a GET and for a POST.
+# Columns: anon owner player observer outsider gm (see the module's docstring).
+# fmt: off
+PAGES: dict[str, Page] = {
+    # Accounts (Django's own views, and the throttled password reset).
+    "login":                   Page(SITE,     "200 - 200 200 200 200",  "200 - 200 200 200 200"),
+    "logout":                  Page(SITE,     NO_GET,                   "302 - 302 302 302 302"),
+    "password_change":         Page(SITE,     "302 - 200 200 200 200",  "302 - 200 200 200 200"),
+    "password_change_done":    Page(SITE,     "302 - 200 200 200 200",  "302 - 405 405 405 405"),
+    "password_reset":          Page(SITE,     "200 - 200 200 200 200",  "200 - 200 200 200 200"),
+    "password_reset_done":     Page(SITE,     "200 - 200 200 200 200",  NO_POST),
+    "password_reset_confirm":  Page(RESET,    "302 - 302 302 302 302",  "302 - 302 302 302 302"),
+    "password_reset_complete": Page(SITE,     "200 - 200 200 200 200",  NO_POST),
+    # The site.
+    "home":                    Page(SITE,     "200 - 200 200 200 200",  NO_POST),
+    "how_to_play":             Page(SITE,     "200 - 200 200 200 200",  NO_POST),
+    "notification_settings":   Page(SITE,     "302 - 200 200 200 200",  "302 - 302 302 302 302"),
+    "campaign_new":            Page(SITE,     "302 - 200 200 200 200",  "302 - 200 200 200 200"),
+    "invitation_join":         Page(JOIN,     "200 - 200 200 200 200",  "200 - 302 302 302 302"),
+    # A campaign (RULES R30, R50).
+    "campaign":                Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
+    "board":                   Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
+    "campaign_start":          Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
+    "campaign_pause":          Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
+    "campaign_resume":         Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
+    "turn_process":            Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "extend_deadline":         Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    # Turn reports and the dice (R23, R45, R51).
+    "turn_report":             Page(TURNS,    "302 - 200 200 404 200",  NO_POST),
+    "turn_report_note":        Page(NOTE,     NO_GET,                   "302 - 403 403 404 302"),
+    "verify_dice":             Page(TURNS,    "302 - 200 200 404 200",  NO_POST),
+    # The week's orders (R40-R47): only players queue them.
+    "orders":                  Page(CAMPAIGN, "302 - 200 302 404 302",  NO_POST),
+    "order_new":               Page(KINDS,    "302 - 200 403 404 403",  "302 - 200 403 404 403"),
+    "order_edit":              Page(ORDERS,   "302 200 404 403 404 403", "302 200 404 403 404 403"),
+    "order_cancel":            Page(ORDERS,   "405 405 405 405 405 405", "302 302 404 403 404 403"),
+    "order_shift":             Page(ORDERS,   "405 405 405 405 405 405", "302 302 404 403 404 403"),
+    "order_reinforce":         Page(ATTEMPTS, "302 200 404 403 404 403", "302 200 404 403 404 403"),
+    "turn_ready":              Page(CAMPAIGN, NO_GET,                   "302 - 302 403 404 403"),
+    "notices_read":            Page(CAMPAIGN, NO_GET,                   "302 - 302 302 404 302"),
+    "department_defence":      Page(DEFENCES, "302 200 404 403 404 403", "302 302 404 403 404 403"),
+    # The GM's set-up (R5, R53).
+    "campaign_settings":       Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "campaign_alignments":     Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "audit_log":               Page(CAMPAIGN, "302 - 403 403 404 200",  NO_POST),
+    "board_import":            Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "board_export":            Page(EXPORTS,  "302 - 403 403 404 200",  NO_POST),
+    "players":                 Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "invitation_withdraw":     Page(INVITE,   NO_GET,                   "302 - 403 403 404 302"),
+}
+# fmt: on
+
+# URL names not crawled, each with the reason. (The admin is left out by site_patterns:
+# Django's own, staff only; test_fog_pages.py checks that players cannot reach it.)
+EXEMPT: dict[str, str] = {}
+
+
+# --- the list is complete -------------------------------------------------------------------
+
+
+def test_every_url_of_the_site_is_crawled_or_exempt() -> None:
+    from tests.support.urls import site_patterns
+
+    names = site_url_names()
+    missing = sorted(names - set(PAGES) - set(EXEMPT))
+    lines = [
+        f'    "{name}": Page(CAMPAIGN, "302 - 200 200 404 200", NO_POST),'
+        f"  # path values: {site_patterns()[name] or 'none'}"
+        for name in missing
+    ]
+    assert not missing, (
+        "These URL names are new to the fog-of-war crawl and the authorization matrix. Add one "
+        "line each to PAGES in tests/web/test_crawl.py with the statuses every role must get "
+        "(columns: anon owner player observer outsider gm), for example:\n"
+        + "\n".join(lines)
+        + '\nor to EXEMPT with the reason it is not crawled: "name": "why".'
+    )
+    assert sorted((set(PAGES) | set(EXEMPT)) - names) == [], "listed, but no such URL name"
+    assert set(PAGES) & set(EXEMPT) == set()
+    assert all(reason.strip() for reason in EXEMPT.values())
+
+
+# --- the world and the roles ----------------------------------------------------------------
+
+
+@pytest.fixture
+def world(db: None) -> World:
+    return crawl_world()
+
+
+def clients(world: World) -> Iterator[tuple[str, str, Client]]:
+    """(user, their column for a URL of nobody's, a client logged in as them)."""
+    from django.contrib.auth import get_user_model
+
+    for column, username in USERS.items():
+        client = Client()
+        if username:
+            client.force_login(get_user_model().objects.get(username=username))
+        yield username, column, client
+
+
+def column_of(user_column: str, username: str, owner: str | None) -> str:
+    if user_column in PLAYERS:
+        return "owner" if owner == username else "player"
+    return user_column
+
+
+def visit(client: Client, method: str, url: str) -> tuple[int, str]:
+    """One request in a savepoint rolled back at once, so every role meets the same world (a
+    POST may cancel an order or pause the campaign); the client's cookies are restored too
+    (a POST to log out ends its session), and the throttles start afresh."""
+    cookies = client.cookies.output(header="", sep=";")
+    cache.clear()  # the log-in and password-reset throttles count in the cache
+    with transaction.atomic():
+        response = getattr(client, method)(url)
+        transaction.set_rollback(True)
+    client.cookies.clear()
+    client.cookies.load(cookies)
+    return response.status_code, response.content.decode(errors="replace")
+
+
+# --- the authorization matrix ---------------------------------------------------------------
+
+
+def test_every_role_gets_the_status_written_down_for_every_page(world: World) -> None:
+    """Every URL of PAGES, GET and POST (an empty form), as every role: the status in the
+    table, and nothing else. A 404 for a campaign the viewer is not in is the answer for one
+    that does not exist (web/access.py), so ids cannot be probed."""
+    users = list(clients(world))
+    wrong = []
+    visited = 0
+    for name, page in PAGES.items():
+        urls = page.urls(world, name)
+        assert urls, f"{name}: the world has nothing to visit"
+        for url, owner in urls:
+            for username, user_column, client in users:
+                column = column_of(user_column, username, owner)
+                for method in ("get", "post"):
+                    expected = page.expected(method, column)
+                    assert expected is not None, f"{name}: a '-' where {url} has an owner"
+                    status, _ = visit(client, method, url)
+                    visited += 1
+                    if status != expected:
+                        who = username or "anonymous"
+                        wrong.append(
+                            f"{name}: {method.upper()} {url} as {who} ({column}): {status}, "
+                            f"expected {expected}"
+                        )
+    assert visited > 500
+    assert wrong == []
+
+
+# --- the fog-of-war crawl -------------------------------------------------------------------
+
+
+def owners_now(world: World) -> dict[str, str | None]:
+    """Who controls each department now, from the rows (turn 1 moved the City Watch)."""
+    rows = Department.objects.filter(board__campaign=world.campaign)
+    return {
+        d.slug: d.structure.player.user.username if d.structure_id else None
+        for d in rows.select_related("structure__player__user")
+    }
+
+
+def stored_knowledge() -> dict[str, dict[str, int]]:
+    """The demo's stored levels with the world's extra rows (tests/support/crawl.py)."""
+    from tests.support.crawl import EXTRA_KNOWLEDGE
+
+    knowledge = {p: dict(levels) for p, levels in KNOWLEDGE.items()}
+    for player, slug, level in EXTRA_KNOWLEDGE:
+        knowledge[player][slug] = level
+    return knowledge
+
+
+def player_levels(world: World, username: str) -> dict[str, dict[str, int]]:
+    """What `username` may see: "now" on the pages of the open turn; on the reports of
+    turn 0 (the start) and turn 1, the levels of that turn: a department controlled before
+    or after it counts as controlled, one controlled only later as known (R50, R51)."""
+    from tests.support.fog import demo_levels
+
+    knowledge = stored_knowledge()
+    start = demo_levels(knowledge=knowledge)[username]
+    now = demo_levels(owners_now(world), knowledge)[username]
+    turn_1 = {slug: max(start[slug], now[slug]) for slug in CARDS}
+    return {"now": now, "0": start, "1": turn_1}
+
+
+def which_levels(url: str) -> str:
+    """The report and verify pages of a turn show that turn; everything else, now."""
+    for number in ("0", "1"):
+        if f"/turn/{number}/" in url:
+            return number
+    return "now"
+
+
+def told_of(world: World, username: str) -> list[str]:
+    """R46: attacking departments the player was told of (by name only): those attacking
+    them this turn, and in turn 1 the Thieves' Guild that took Alice's City Watch."""
+    told = [o.payload["attacker"] for p, o in world.attempts.items() if p == username]
+    return told + (["thieves-guild"] if username == "alice" else [])
+
+
+@pytest.mark.parametrize("role", list(USERS))
+def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
+    world: World, role: str
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    username = USERS[role]
+    client = Client()
+    if username:
+        client.force_login(get_user_model().objects.get(username=username))
+    seed = world.turn.seed  # turn 2's, still secret (R23)
+    markers = private_markers(world.campaign)
+    for slug, extra in record_markers(world.campaign).items():
+        markers[slug] = [*markers[slug], *extra]
+    nothing = {slug: UNKNOWN for slug in CARDS}
+    levels = player_levels(world, username) if role in PLAYERS else None
+    pages: dict[str, tuple[int, str]] = {}
+    for name, page in PAGES.items():
+        for url, _ in page.urls(world, name):
+            pages[url] = visit(client, "get", url)
+    assert len(pages) > 40
+    problems = {}
+    for url, (status, text) in pages.items():
+        if role == "gm":  # R50: the GM sees everything; not the open seed (R23)
+            found = [f"secret {seed[:12]}…"] if seed in text else []
+        else:
+            seen = levels[which_levels(url)] if levels else nothing
+            found = leaks(
+                text, seen, markers, allowed_names=told_of(world, username), secrets=[seed]
+            )
+        if found:
+            problems[f"{url} ({status})"] = found
+    assert problems == {}
+    shown = "\n".join(text for status, text in pages.values() if status == 200)
+    if levels:
+        assert missing_from(shown, levels["now"], markers) == []
+        # The report of turn 1: the figures of what the player controls after it.
+        report = pages[reverse("turn_report", args=[SLUG, 1])][1]
+        figures = report_figures(world)
+        mine = [slug for slug, level in levels["now"].items() if level == CONTROLLED]
+        assert [f"{m} of {s}" for s in mine for m in figures[s] if not shows(m, report)] == []
+    elif role == "gm":  # the detector works: the GM's pages show every secret
+        assert missing_from(shown, dict.fromkeys(CARDS, CONTROLLED), markers) == []
+
+
+def missing_from(text: str, levels: dict[str, int], markers: dict[str, list[str]]) -> list[str]:
+    """What `levels` allows and `text` does not show: the name of every department at least
+    `rumoured`, the card (description) of every one at least `known`, the flaws and every
+    figure of every one `controlled`."""
+    plain = html.unescape(text)
+    missing = []
+    for slug, level in levels.items():
+        if level >= RUMOURED and NAMES[slug] not in plain:
+            missing.append(f"name of {slug} ({level})")
+        if level >= KNOWN and f"DESC-{slug}-SENTINEL" not in plain:
+            missing.append(f"card of {slug} ({level})")
+        if level == CONTROLLED:
+            missing += [f"{m} of {slug}" for m in markers[slug] if not shows(m, plain)]
+    return missing
+
+
+def report_figures(world: World) -> dict[str, list[str]]:
+    """slug -> the turn-1 figures its controller's report shows (tests/support/crawl.py):
+    status, chain length, capacity, produced."""
+    out = {}
+    for i, slug in enumerate(department_slugs(world.campaign)):
+        values = sentinels_for(i, slug)
+        out[slug] = [
+            str(values["status"]),
+            str(values["chain_length"]),
+            str(values["capacity"]),
+            str(figure("produced", i)),
+        ]
+    return out
