@@ -331,7 +331,7 @@ def test_every_role_gets_the_status_written_down_for_every_page(world: World) ->
                             f"expected {expected}"
                         )
     assert visited > 500
-    assert wrong == []
+    assert not wrong, "\n".join(wrong)
 
 
 # --- the fog-of-war crawl -------------------------------------------------------------------
@@ -416,10 +416,10 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
             )
         if found:
             problems[f"{url} ({status})"] = found
-    assert problems == {}
+    assert not problems, "\n".join(f"{url}: {found}" for url, found in problems.items())
     shown = "\n".join(text for status, text in pages.values() if status == 200)
     if levels:
-        assert missing_from(shown, levels["now"], markers) == []
+        assert missing_from(shown, levels["now"], markers) == [], "what the level allows"
         # The report of turn 1: the figures of what the player controls after it.
         report = pages[reverse("turn_report", args=[SLUG, 1])][1]
         figures = report_figures(world)
