@@ -74,7 +74,7 @@ from tests.support.fog import (
     sentinels_for,
     shows,
 )
-from tests.support.urls import site_url_names
+from tests.support.urls import site_patterns
 
 COLUMNS = ("anon", "owner", "player", "observer", "outsider", "gm")
 USERS = {
@@ -242,24 +242,35 @@ EXEMPT: dict[str, str] = {}
 # --- the list is complete -------------------------------------------------------------------
 
 
-def test_every_url_of_the_site_is_crawled_or_exempt() -> None:
-    from tests.support.urls import site_patterns
+# The `where` to suggest for a new URL name, by its path values.
+SUGGESTED = {
+    (): "SITE",
+    ("slug",): "CAMPAIGN",
+    ("board_slug", "slug"): "BOARDS",
+    ("number", "slug"): "TURNS",
+}
 
-    names = site_url_names()
-    missing = sorted(names - set(PAGES) - set(EXEMPT))
-    lines = [
-        f'    "{name}": Page(CAMPAIGN, "302 - 200 200 404 200", NO_POST),'
-        f"  # path values: {site_patterns()[name] or 'none'}"
-        for name in missing
-    ]
+
+def test_every_url_of_the_site_is_crawled_or_exempt() -> None:
+    patterns = site_patterns()
+    missing = sorted(set(patterns) - set(PAGES) - set(EXEMPT))
+    lines = []
+    for name in missing:
+        params = tuple(sorted(patterns[name]))
+        where = SUGGESTED.get(params, "WHERE")
+        line = f'    "{name}": Page({where}, "302 - 200 200 404 200", NO_POST),'
+        if where == "WHERE":
+            line += f"  # WHERE: write one for its path values {list(params)}, like ORDERS"
+        lines.append(line)
     assert not missing, (
         "These URL names are new to the fog-of-war crawl and the authorization matrix. Add one "
-        "line each to PAGES in tests/web/test_crawl.py with the statuses every role must get "
-        "(columns: anon owner player observer outsider gm), for example:\n"
+        "line each to PAGES in tests/web/test_crawl.py with the status every role must get "
+        "(columns: anon owner player observer outsider gm; NO_POST for a page that only "
+        "shows, NO_GET for an action), for example:\n"
         + "\n".join(lines)
         + '\nor to EXEMPT with the reason it is not crawled: "name": "why".'
     )
-    assert sorted((set(PAGES) | set(EXEMPT)) - names) == [], "listed, but no such URL name"
+    assert sorted((set(PAGES) | set(EXEMPT)) - set(patterns)) == [], "listed, no such URL name"
     assert set(PAGES) & set(EXEMPT) == set()
     assert all(reason.strip() for reason in EXEMPT.values())
 
