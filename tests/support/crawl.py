@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
 from campaigns.models import (
     Campaign,
     Department,
@@ -33,8 +35,9 @@ from campaigns.selectors.order_context import OrderContext
 from campaigns.services.demo import demo_create
 from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
+from campaigns.web.order_forms import FORMS
 from tests.factories import CampaignFactory, MembershipFactory
-from tests.support.demo import Played, member, play_turn_one
+from tests.support.demo import Played, member, play_turn_one, reset_link
 from tests.support.fog import PLAYERS, sentinelize, sentinels_for
 
 SLUG = "tourmaline"
@@ -198,3 +201,84 @@ def queue_attempts(campaign: Campaign, turn: Turn) -> dict[str, Order]:
             )  # fmt: skip
             break
     return attempts
+
+
+# --- where the crawl goes: the `where`s of tests/web/test_crawl.py PAGES ------------------
+# Each takes the world and a URL name and gives the URLs of that name to visit, each with the
+# player it belongs to (None: nobody's). Named like constants: they are the vocabulary of
+# the table.
+
+Urls = list[tuple[str, str | None]]
+
+
+def nobodys(*urls: str) -> Urls:
+    return [(url, None) for url in urls]
+
+
+def SITE(w: World, name: str) -> Urls:
+    """No path values: /rules/, the log-in page..."""
+    return nobodys(reverse(name))
+
+
+def CAMPAIGN(w: World, name: str) -> Urls:
+    """The campaign's slug only."""
+    return nobodys(reverse(name, args=[SLUG]))
+
+
+def BOARDS(w: World, name: str) -> Urls:
+    return nobodys(*(reverse(name, args=[SLUG, board]) for board in BOARD_SLUGS))
+
+
+def KINDS(w: World, name: str) -> Urls:
+    """Every board and every order kind with a form."""
+    return nobodys(*(reverse(name, args=[SLUG, b, k]) for b in BOARD_SLUGS for k in FORMS))
+
+
+def EXPORTS(w: World, name: str) -> Urls:
+    return nobodys(*(reverse(name, args=[SLUG, b, f]) for b in BOARD_SLUGS for f in FORMATS))
+
+
+def TURNS(w: World, name: str) -> Urls:
+    """The processed turns: 0 (the start) and 1."""
+    return nobodys(*(reverse(name, args=[SLUG, n]) for n in (0, 1)))
+
+
+def ORDERS(w: World, name: str) -> Urls:
+    """Each player's queued function roll of the open turn, theirs."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.orders.items()]
+
+
+def ATTEMPTS(w: World, name: str) -> Urls:
+    """Each attempt of the open turn, its defender's (who may reinforce)."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.attempts.items()]
+
+
+def DEFENCES(w: World, name: str) -> Urls:
+    """Each department of each player, theirs."""
+    return [
+        (reverse(name, args=[SLUG, board, dept]), player)
+        for player, depts in w.defence.items()
+        for board, dept in depts
+    ]
+
+
+def NOTE(w: World, name: str) -> Urls:
+    """The GM's note on Alice's function roll of turn 1 (R45)."""
+    return nobodys(reverse(name, args=[SLUG, 1, w.played.orders["alice_roll"].pk]))
+
+
+def INVITE(w: World, name: str) -> Urls:
+    return nobodys(reverse(name, args=[SLUG, w.invitation.pk]))
+
+
+def JOIN(w: World, name: str) -> Urls:
+    return nobodys(reverse(name, args=[w.invitation.token]))
+
+
+def RESET(w: World, name: str) -> Urls:
+    """The link of Alice's password-reset mail."""
+    return nobodys(reset_link(w.campaign, "alice"))
+
+
+BOARD_SLUGS = ("city", "harbour")
+FORMATS = ("json", "csv")

@@ -11,9 +11,10 @@ Adding a page (say `history`, at /c/<slug>/history/):
 
     "history":                 Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
 
-`CAMPAIGN` says where to go (reverse("history", args=[slug])); the other `where`s above the
-table cover boards, orders, attempts, reports...; a page with path values of a new kind gets
-a `where` of its own: a function (world, name) -> [(url, owner or None)].
+`CAMPAIGN` says where to go (reverse("history", args=[slug])); the other `where`s, in
+tests/support/crawl.py, cover boards, orders, attempts, reports...; a page with path values
+of a new kind gets a `where` of its own there: a function (world, name) -> [(url, owner or
+None)].
 
 The columns of `get` and `post` are the roles, always in this order:
 
@@ -47,19 +48,31 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Department
-from campaigns.web.order_forms import FORMS
 from tests.support.crawl import (
+    ATTEMPTS,
+    BOARDS,
+    CAMPAIGN,
+    DEFENCES,
+    EXPORTS,
     GM,
+    INVITE,
+    JOIN,
+    KINDS,
+    NOTE,
     OBSERVER,
+    ORDERS,
     OUTSIDER,
+    RESET,
+    SITE,
     SLUG,
+    TURNS,
+    Urls,
     World,
     crawl_world,
     department_slugs,
     figure,
     record_markers,
 )
-from tests.support.demo import reset_link
 from tests.support.fog import (
     CARDS,
     CONTROLLED,
@@ -87,7 +100,7 @@ USERS = {
 
 # Where to go for one URL name: the URLs of that name, each with the player it belongs to
 # (None: nobody's).
-Where = Callable[[World, str], list[tuple[str, str | None]]]
+Where = Callable[[World, str], Urls]
 
 
 @dataclass(frozen=True)
@@ -99,7 +112,7 @@ class Page:
     get: str
     post: str
 
-    def urls(self, world: World, name: str) -> list[tuple[str, str | None]]:
+    def urls(self, world: World, name: str) -> Urls:
         return self.where(world, name)
 
     def expected(self, method: str, column: str) -> int | None:
@@ -107,78 +120,6 @@ class Page:
         return None if cell == "-" else int(cell)
 
 
-def nobodys(*urls: str) -> list[tuple[str, str | None]]:
-    return [(url, None) for url in urls]
-
-
-# The `where`s of PAGES, named like constants: they are the vocabulary of the table.
-def SITE(w: World, name: str) -> list[tuple[str, str | None]]:
-    """No path values: /rules/, the log-in page..."""
-    return nobodys(reverse(name))
-
-
-def CAMPAIGN(w: World, name: str) -> list[tuple[str, str | None]]:
-    """The campaign's slug only."""
-    return nobodys(reverse(name, args=[SLUG]))
-
-
-def BOARDS(w: World, name: str) -> list[tuple[str, str | None]]:
-    return nobodys(*(reverse(name, args=[SLUG, board]) for board in BOARD_SLUGS))
-
-
-def KINDS(w: World, name: str) -> list[tuple[str, str | None]]:
-    """Every board and every order kind with a form."""
-    return nobodys(*(reverse(name, args=[SLUG, b, k]) for b in BOARD_SLUGS for k in FORMS))
-
-
-def EXPORTS(w: World, name: str) -> list[tuple[str, str | None]]:
-    return nobodys(*(reverse(name, args=[SLUG, b, f]) for b in BOARD_SLUGS for f in FORMATS))
-
-
-def TURNS(w: World, name: str) -> list[tuple[str, str | None]]:
-    """The processed turns: 0 (the start) and 1."""
-    return nobodys(*(reverse(name, args=[SLUG, n]) for n in (0, 1)))
-
-
-def ORDERS(w: World, name: str) -> list[tuple[str, str | None]]:
-    """Each player's queued function roll of the open turn, theirs."""
-    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.orders.items()]
-
-
-def ATTEMPTS(w: World, name: str) -> list[tuple[str, str | None]]:
-    """Each attempt of the open turn, its defender's (who may reinforce)."""
-    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.attempts.items()]
-
-
-def DEFENCES(w: World, name: str) -> list[tuple[str, str | None]]:
-    """Each department of each player, theirs."""
-    return [
-        (reverse(name, args=[SLUG, board, dept]), player)
-        for player, depts in w.defence.items()
-        for board, dept in depts
-    ]
-
-
-def NOTE(w: World, name: str) -> list[tuple[str, str | None]]:
-    """The GM's note on Alice's function roll of turn 1 (R45)."""
-    return nobodys(reverse(name, args=[SLUG, 1, w.played.orders["alice_roll"].pk]))
-
-
-def INVITE(w: World, name: str) -> list[tuple[str, str | None]]:
-    return nobodys(reverse(name, args=[SLUG, w.invitation.pk]))
-
-
-def JOIN(w: World, name: str) -> list[tuple[str, str | None]]:
-    return nobodys(reverse(name, args=[w.invitation.token]))
-
-
-def RESET(w: World, name: str) -> list[tuple[str, str | None]]:
-    """The link of Alice's password-reset mail."""
-    return nobodys(reset_link(w.campaign, "alice"))
-
-
-BOARD_SLUGS = ("city", "harbour")
-FORMATS = ("json", "csv")
 NO_POST = "405 - 405 405 405 405"  # a page that only shows (require_safe)
 NO_GET = "405 - 405 405 405 405"  # an action (require_POST)
 
