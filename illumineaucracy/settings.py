@@ -274,6 +274,11 @@ else:
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# When the broker connection drops, a running turn job finishes and commits; its lost
+# acknowledgement only means the message comes back later and finds the turn done (Celery 6
+# will cancel such jobs by default instead; pinned here, and tests/services/test_faults_beat.py
+# restarts the broker mid-job).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Beat keeps its schedule in the database (editable in the admin) instead of a file in the
 # working directory; the entries below are copied there when beat starts.

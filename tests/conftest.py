@@ -2,13 +2,17 @@
 
 The builders behind them live in tests/support/ (demo.py: the demo campaign and turn 1
 played; handmade.py: a hand-made board; fog.py: the fog-of-war sentinels; turn_job.py:
-campaigns for the turn-job tests; browser.py: Debian's chromium) and tests/factories.py
-(one factory_boy factory per model). Django is imported inside the fixtures, so the engine
-tests still run without it (`pytest tests/engine -p no:django`).
+campaigns for the turn-job tests; ledger.py: what the fault matrix checks after a fault;
+processes.py: real Celery workers, beats and a private redis-server; browser.py: Debian's
+chromium) and tests/factories.py (one factory_boy factory per model). Django is imported
+inside the fixtures, so the engine tests still run without it (`pytest tests/engine -p
+no:django`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -20,6 +24,7 @@ if TYPE_CHECKING:
     from tests.support.demo import Played
     from tests.support.handmade import ClientFor, HandBoard
     from tests.support.history import ThreeTurns
+    from tests.support.processes import Cluster
 
 
 @pytest.fixture
@@ -105,3 +110,18 @@ def postgres() -> None:
 
     if connection.vendor != "postgresql":
         pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
+
+
+@pytest.fixture
+def cluster(transactional_db: None, tmp_path: Path) -> Iterator[Cluster]:
+    """Real Celery workers and beats for one test (tests/support/processes.py), on a queue
+    of their own against the test database; every process is stopped at the end. Skips
+    unless the tests run on PostgreSQL and Redis."""
+    from tests.support.processes import Cluster, require_real_services
+
+    require_real_services()
+    cluster = Cluster(folder=tmp_path)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

@@ -35,6 +35,7 @@ from campaigns.models import (
     Order,
     OrderLog,
     PlayerTurn,
+    Turn,
     TurnRecord,
 )
 from campaigns.models.campaign import engine_player_id, membership_pk_of
@@ -273,6 +274,11 @@ def turns_entries(campaign: Campaign, ids: ArchiveIds, orders: list[Order]) -> l
     turns = list(campaign.turns.order_by("number"))
     entries = {t.pk: {**plain(t, TURN_FIELDS), "records": [], "orders": [], "order_log": [],
                       "player_turns": [], "notices": []} for t in turns}  # fmt: skip
+    for turn in turns:
+        # R23: a seed is secret until its turn is processed, from the GM too (who could
+        # otherwise foresee the dice); the importer rolls a new one for an open turn.
+        if turn.status != Turn.Status.PROCESSED:
+            entries[turn.pk]["seed"] = None
     name = ids.member_name
     for record in TurnRecord.objects.filter(turn__campaign=campaign).select_related("board"):
         entries[record.turn_id]["records"].append(record_entry(record, ids))

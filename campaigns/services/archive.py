@@ -12,6 +12,7 @@ Errors are ArchiveError with one line fit for a terminal or a page.
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,6 +22,7 @@ from django.utils.dateparse import parse_datetime, parse_time
 
 from campaigns.engine import EngineError
 from campaigns.engine.cli_io import parse_board
+from campaigns.engine.dice import commitment
 from campaigns.models import (
     Alignment,
     Announcement,
@@ -212,7 +214,12 @@ class Importer:
 
     def turns_create(self) -> None:
         for entry in self.archive["turns"]:
-            turn = Turn.objects.create(campaign=self.campaign, **values(entry, TURN_FIELDS))
+            fields = values(entry, TURN_FIELDS)
+            if not fields["seed"]:
+                # The open turn's seed stays on the site that drew it (R23): new dice here.
+                fields["seed"] = secrets.token_hex(32)
+                fields["commitment"] = commitment(fields["seed"])
+            turn = Turn.objects.create(campaign=self.campaign, **fields)
             for order in entry["orders"]:
                 row = Order.objects.create(
                     turn=turn, board=self.boards[order["board"]],

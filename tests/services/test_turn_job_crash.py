@@ -7,8 +7,6 @@ transaction, not a savepoint inside the test's, and mail is sent after commit as
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.core import mail
 
@@ -16,7 +14,7 @@ from campaigns.models import Turn, TurnRecord
 from campaigns.selectors.turns import turns_due
 from campaigns.services import turns
 from campaigns.services.turns import MAX_FAILURES, turn_process, turn_process_safely
-from tests.support.turn_job import GM_EMAIL, rows, started_campaign
+from tests.support.turn_job import GM_EMAIL, due_campaign, rows
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,22 +39,10 @@ def crash_after_first_board(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return written
 
 
-def due_game():
-    game = started_campaign(boards=2)
-    Turn.objects.filter(campaign=game.campaign, number=1).update(
-        deadline=dt.datetime.now(dt.UTC) - dt.timedelta(minutes=1)
-    )
-    game.order(
-        game.alice, "move", **{"from": "treasury", "path": ["mint"], "tokens": {"authority": 1}}
-    )
-    game.order(game.bob, "function", department="guild", function="paperwork", stat="effect")
-    return game
-
-
 def test_a_crash_after_the_first_board_leaves_every_row_as_it_was(
     crash_after_first_board: list[int],
 ) -> None:
-    game = due_game()
+    game = due_campaign()
     mail.outbox.clear()
     before = rows()
 
@@ -71,7 +57,7 @@ def test_a_crash_after_the_first_board_leaves_every_row_as_it_was(
 def test_the_tick_counts_a_crash_and_the_next_tick_completes_the_turn(
     crash_after_first_board: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = due_game()
+    game = due_campaign()
     before = rows()
 
     assert turn_process_safely(campaign_id=game.campaign.pk, number=1) is None
@@ -99,7 +85,7 @@ def test_the_tick_counts_a_crash_and_the_next_tick_completes_the_turn(
 def test_three_failures_mark_the_turn_failed_and_tell_the_gm(
     crash_after_first_board: list[int],
 ) -> None:
-    game = due_game()
+    game = due_campaign()
     mail.outbox.clear()
 
     for _ in range(MAX_FAILURES):

@@ -27,6 +27,18 @@ def member(campaign: Campaign, username: str) -> Membership:
     )
 
 
+def reset_link(campaign: Campaign, username: str) -> str:
+    """The link of a password-reset mail for `username` (the page it opens is the form)."""
+    from django.contrib.auth.tokens import default_token_generator
+    from django.urls import reverse
+    from django.utils.encoding import force_bytes
+    from django.utils.http import urlsafe_base64_encode
+
+    user = member(campaign, username).user
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)])
+
+
 def open_turn(campaign: Campaign) -> Turn:
     return campaign.turns.get(status=Turn.Status.OPEN)
 

@@ -23,15 +23,20 @@ NAMES = {slug: card.name for slug, card in CARDS.items()}
 KNOWLEDGE = demo_knowledge()
 
 
-def demo_levels(owners: dict[str, str | None] | None = None) -> dict[str, dict[str, int]]:
-    """player -> slug -> R50 level, from the demo's owners (or `owners`) and KNOWLEDGE.
-    A stored level is capped at `known`: control follows the structure."""
+def demo_levels(
+    owners: dict[str, str | None] | None = None,
+    knowledge: dict[str, dict[str, int]] | None = None,
+) -> dict[str, dict[str, int]]:
+    """player -> slug -> R50 level, from the demo's owners (or `owners`) and KNOWLEDGE (or
+    `knowledge`: player -> slug -> stored level). A stored level is capped at `known`:
+    control follows the structure."""
     owners = owners or {slug: card.owner for slug, card in CARDS.items()}
+    knowledge = knowledge or KNOWLEDGE
     return {
         player: {
             slug: CONTROLLED
             if owners.get(slug) == player
-            else min(KNOWLEDGE[player].get(slug, UNKNOWN), KNOWN)
+            else min(knowledge[player].get(slug, UNKNOWN), KNOWN)
             for slug in CARDS
         }
         for player in PLAYERS

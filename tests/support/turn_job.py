@@ -138,6 +138,23 @@ def started_campaign(
     return Game(campaign=campaign, gm=gm, alice=alice, bob=bob, boards=made)
 
 
+def due_campaign(
+    *, boards: int = 2, slug: str = "reliable", deadline: dt.datetime | None = None, **schedule: Any
+) -> Game:
+    """A started campaign (`schedule`: time_zone, weekday, at) whose turn 1 was due at
+    `deadline` (default: a minute ago), with orders of both players queued on every board:
+    a move and a function roll of Alice's, a function roll of Bob's."""
+    game = started_campaign(boards=boards, slug=slug, **schedule)
+    make_due(game, 1, deadline or dt.datetime.now(UTC) - dt.timedelta(minutes=1))
+    roll = {"function": "paperwork", "stat": "effect"}
+    for board in range(boards):
+        move = {"from": "treasury", "path": ["mint"], "tokens": {A: 1}}
+        game.order(game.alice, "move", board, **move)
+        game.order(game.alice, "function", board, department="mint", **roll)
+        game.order(game.bob, "function", board, department="guild", **roll)
+    return game
+
+
 def make_due(game: Game, number: int, deadline: dt.datetime) -> Turn:
     """Move turn `number`'s deadline (as a GM extending or a test rewinding the clock)."""
     Turn.objects.filter(campaign=game.campaign, number=number).update(deadline=deadline)

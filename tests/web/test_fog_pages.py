@@ -130,12 +130,15 @@ def test_every_page_a_player_reaches_hides_what_their_level_hides(
 
 @pytest.mark.parametrize("username", PLAYERS)
 def test_order_form_choices_offer_no_hidden_department(
-    fogged: Campaign, client_for, username: str
+    demo: Campaign, client_for, username: str
 ) -> None:
     """The select options themselves (labels and values): targets only at `known` or
-    above, everything else the player's own (R50)."""
+    above, everything else the player's own (R50). On the demo as it starts (the options
+    name departments, not figures; the sentinel stashes of `fogged` would leave no room
+    to move tokens, and the move form nothing to check)."""
     levels = demo_levels()[username]
     client = client_for(username)
+    checked: dict[str, int] = dict.fromkeys(FORMS, 0)  # kind -> options naming a department
     for board in ["city", "harbour"]:
         for kind in FORMS:
             form = client.get(reverse("order_new", args=[SLUG, board, kind])).context["form"]
@@ -143,6 +146,7 @@ def test_order_form_choices_offer_no_hidden_department(
                 for value, label in getattr(field, "choices", []):
                     for slug, level in levels.items():
                         offered = slug in str(value).replace("|", ",").split(",")
+                        checked[kind] += offered
                         if kind == Order.Kind.ATTEMPT and name == "target":
                             assert not offered or level == 2, (kind, name, value)
                         elif offered:
@@ -150,6 +154,9 @@ def test_order_form_choices_offer_no_hidden_department(
                             assert level >= 2, (kind, name, value, label)
                         if level == 0:
                             assert NAMES[slug] not in str(label), (kind, name, label)
+    # The loops had options to check: on turn 1 of the demo every player has links to break
+    # and order, routes, targets and functions (no link to add: none is legal yet).
+    assert [kind for kind, n in checked.items() if n == 0] == [Order.Kind.ADD_LINK], checked
 
 
 def test_the_open_seed_reaches_no_page_of_anyone(fogged: Campaign, client_for) -> None:

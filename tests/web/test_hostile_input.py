@@ -33,7 +33,8 @@ from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
 from campaigns.services.press import channel_ensure, message_send
 from campaigns.web.order_forms import FORMS
-from tests.support.demo import Played, member
+from tests.support.demo import Played, member, reset_link
+from tests.support.urls import site_patterns, site_url_names
 
 SLUG = "tourmaline"
 EXAMPLES = int(os.environ.get("HOSTILE_EXAMPLES", "10"))
@@ -357,20 +358,8 @@ ENDPOINTS = [
     Endpoint("logout", "alice", lambda w: reverse("logout"), ()),
     Endpoint("password_reset", "", lambda w: reverse("password_reset")),
     Endpoint("password_change", "alice", lambda w: reverse("password_change")),
-    Endpoint("password_reset_confirm", "", lambda w: reset_link(w.campaign)),
+    Endpoint("password_reset_confirm", "", lambda w: reset_link(w.campaign, "alice")),
 ]
-
-
-def reset_link(campaign: Campaign) -> str:
-    """The link of a password-reset mail for Alice (the page it opens is the form)."""
-    from django.contrib.auth.tokens import default_token_generator
-    from django.utils.encoding import force_bytes
-    from django.utils.http import urlsafe_base64_encode
-
-    user = member(campaign, "alice").user
-    uid = urlsafe_base64_encode(force_bytes(user.pk))
-    token = default_token_generator.make_token(user)
-    return reverse("password_reset_confirm", args=[uid, token])
 
 
 def reached(response: Any) -> bool:
@@ -468,29 +457,6 @@ def test_every_url_of_the_site_is_a_hostile_endpoint_or_shows_only() -> None:
 
 
 # --- hostile values in the URL's own path ---------------------------------------------------
-
-
-def site_patterns() -> dict[str, dict[str, str]]:
-    """name -> {path parameter: converter name} for every named URL outside the admin."""
-    from django.urls import URLPattern, URLResolver, get_resolver
-
-    found: dict[str, dict[str, str]] = {}
-
-    def walk(patterns: list[Any], inherited: dict[str, str]) -> None:
-        for entry in patterns:
-            own = {k: type(c).__name__ for k, c in entry.pattern.converters.items()}
-            if isinstance(entry, URLResolver):
-                if entry.namespace != "admin":
-                    walk(entry.url_patterns, {**inherited, **own})
-            elif isinstance(entry, URLPattern) and entry.name:
-                found[entry.name] = {**inherited, **own}
-
-    walk(get_resolver().url_patterns, {})
-    return found
-
-
-def site_url_names() -> set[str]:
-    return set(site_patterns())
 
 
 # Values a converter accepts: names of real things (this campaign's, and slugs that exist

@@ -1,0 +1,377 @@
+"""The world the fog-of-war crawl and the authorization matrix walk (tests/web/test_crawl.py).
+
+The demo campaign Tourmaline with turn 1 played (tests/support/demo.py: Carol captures
+Alice's City Watch) and turn 2 open, and in it:
+
+- every hidden field of every department holding a sentinel (tests/support/fog.py), the
+  numbers included, both on the departments now and in turn 1's record, which the report
+  pages read (status, chain length, capacity, produced, consumed, discarded);
+- Knowledge rows at every level (RULES R50): the demo's `rumoured` and `known`, plus for each
+  player a row at `unknown` (0) and a stale row at `controlled` (3) on a department another
+  player controls, which must count as `known` only (R50: control follows the structure);
+- each player's function roll and linking attempt queued for turn 2 (so there are orders to
+  edit, cancel and reorder, and attempts to reinforce against), and an invitation link;
+- the roles: an observer of Tourmaline (`olga`) and the GM of another campaign (`gm2`), who
+  must see nothing of Tourmaline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.urls import reverse
+
+from campaigns.models import (
+    Campaign,
+    Conversation,
+    Department,
+    Invitation,
+    Knowledge,
+    Link,
+    Membership,
+    Order,
+    Turn,
+    TurnRecord,
+)
+from campaigns.selectors.order_context import OrderContext
+from campaigns.services.demo import demo_create
+from campaigns.services.orders import orders_submit
+from campaigns.services.players import invitation_create
+from campaigns.web.order_forms import FORMS
+from tests.factories import CampaignFactory, MembershipFactory
+from tests.support.demo import Played, member, play_turn_one, reset_link
+from tests.support.fog import PLAYERS, sentinelize, sentinels_for
+
+SLUG = "tourmaline"
+OBSERVER, OUTSIDER, GM = "olga", "gm2", "gm"
+# Stored levels beyond the demo's files: (player, department, level). The `controlled` rows
+# are on departments the player does not control (R50 caps them at `known`); the `unknown`
+# rows on departments the player has never heard of.
+EXTRA_KNOWLEDGE = [
+    ("alice", "guild-hall", 3),  # bob's; alice knows its card
+    ("bob", "mint", 3),  # alice's; bob knows its card
+    ("carol", "tax-office", 3),  # uncontrolled; carol knows its card
+    ("alice", "rebel-cell", 0),
+    ("bob", "thieves-guild", 0),
+    ("carol", "sailors-guild", 0),
+]
+
+
+@dataclass
+class World:
+    played: Played
+    turn: Turn  # turn 2, open
+    orders: dict[str, Order]  # player -> their queued function roll of turn 2
+    attempts: dict[str, Order]  # defender -> an attempt queued against them in turn 2
+    invitation: Invitation
+    defence: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # (board, dept)
+    # Press: the campaign's channel (with one message) and alice's conversation with the GM.
+    channel: Conversation | None = None
+    private: Conversation | None = None
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.played.campaign
+
+
+def crawl_world() -> World:
+    def create() -> Campaign:
+        campaign = demo_create()
+        sentinelize(campaign, fields=["description", "flaws"])
+        return campaign
+
+    played = play_turn_one(create)
+    campaign = played.campaign
+    sentinelize(campaign)  # the figures the turn job wrote, now sentinels too
+    sentinelize_records(campaign)
+    for username, slug, level in EXTRA_KNOWLEDGE:
+        Knowledge.objects.update_or_create(
+            player=member(campaign, username),
+            department=Department.objects.get(board__campaign=campaign, slug=slug),
+            defaults={"level": level},
+        )
+    MembershipFactory(campaign=campaign, role=Membership.Role.OBSERVER, user__username=OBSERVER)
+    elsewhere = CampaignFactory(name="Elsewhere", slug="elsewhere")
+    MembershipFactory(campaign=elsewhere, role=Membership.Role.GM, user__username=OUTSIDER)
+    turn = campaign.turns.get(status=Turn.Status.OPEN)
+    orders = {p: queue_function_roll(campaign, turn, p) for p in PLAYERS}
+    attempts = queue_attempts(campaign, turn)
+    gm = member(campaign, GM).user
+    invitation = invitation_create(campaign=campaign, actor=gm, role="player", uses=5, days=7)
+    defence = {
+        p: [
+            (d.board.slug, d.slug)
+            for d in Department.objects.filter(structure__player=member(campaign, p))
+            .select_related("board")
+            .order_by("board__slug", "slug")
+        ]
+        for p in PLAYERS
+    }
+    channel, private = press_world(campaign)
+    return World(played, turn, orders, attempts, invitation, defence, channel, private)
+
+
+def press_world(campaign: Campaign) -> tuple[Conversation, Conversation]:
+    """A message in the campaign channel, and a conversation of alice with the GM only."""
+    from campaigns.services.press import channel_ensure, conversation_start, message_send
+
+    channel = channel_ensure(campaign=campaign)
+    channel.is_participant = True
+    message_send(member=member(campaign, "bob"), conversation=channel, text="Hello, all.")
+    private = conversation_start(
+        member=member(campaign, "alice"), recipients=[member(campaign, GM)],
+        subject="A word", text="Only for the GM.",
+    )  # fmt: skip
+    return channel, private
+
+
+def sentinelize_records(campaign: Campaign) -> None:
+    """Turn 1's spawn-and-consume figures (what the report pages read) as sentinels: the
+    same numbers `sentinels_for` gives the department, and consumed, discarded and produced
+    amounts of their own."""
+    index = {slug: i for i, slug in enumerate(department_slugs(campaign))}
+    for record in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=1):
+        for slug, data in record.report.get("departments", {}).items():
+            values = sentinels_for(index[slug], slug)
+            data.update(
+                status=values["status"],
+                chain_length=values["chain_length"],
+                capacity=values["capacity"],
+                produced=figure("produced", index[slug]),
+            )
+            for consumed in data.get("consumed", []):
+                consumed["amount"] = figure("consumed", index[slug])
+            data["discarded"] = {"money": figure("discarded", index[slug])}
+        record.save(update_fields=["report"])
+
+
+FIGURES = {"produced": 96100, "consumed": 96300, "discarded": 96500}
+
+
+def figure(kind: str, i: int) -> int:
+    return FIGURES[kind] + i
+
+
+def record_markers(campaign: Campaign) -> dict[str, list[str]]:
+    """slug -> the sentinels turn 1's record holds for it beyond the department's own
+    (produced, consumed, discarded; see `sentinelize_records`): only its controller then
+    may see them."""
+    markers: dict[str, list[str]] = {slug: [] for slug in department_slugs(campaign)}
+    for record in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=1):
+        for slug, data in record.report.get("departments", {}).items():
+            amounts = [data.get("produced", 0), *data.get("discarded", {}).values()]
+            amounts += [c["amount"] for c in data.get("consumed", [])]
+            markers[slug] += [str(n) for n in amounts if n > 9000]
+    return markers
+
+
+def department_slugs(campaign: Campaign) -> list[str]:
+    """In the order `sentinelize` numbers them (the database's order of slugs)."""
+    rows = Department.objects.filter(board__campaign=campaign).order_by("slug")
+    return list(rows.values_list("slug", flat=True))
+
+
+def queue_function_roll(campaign: Campaign, turn: Turn, username: str) -> Order:
+    """A function roll on the player's first department that has a function."""
+    player = member(campaign, username)
+    dept = (
+        Department.objects.filter(structure__player=player)
+        .exclude(functions={})
+        .select_related("board")
+        .order_by("board__slug", "slug")
+        .first()
+    )
+    assert dept is not None, username
+    function = sorted(dept.functions)[0]
+    return orders_submit(
+        player=player, turn=turn, board=dept.board, kind=Order.Kind.FUNCTION,
+        payload={"department": dept.slug, "function": function, "stat": "effect",
+                 "intent": f"INTENT-{username.upper()}-SENTINEL"},
+    )  # fmt: skip
+
+
+def queue_attempts(campaign: Campaign, turn: Turn) -> dict[str, Order]:
+    """For each player, the first linking attempt the engine offers them whose target another
+    player controls and which no attempt targets yet. Returns defender -> the attempt."""
+    controllers = {
+        d.slug: d.structure.player.user.username
+        for d in Department.objects.filter(
+            board__campaign=campaign, structure__isnull=False
+        ).select_related("structure__player__user")
+    }
+    attempts: dict[str, Order] = {}
+    for username in PLAYERS:
+        player = member(campaign, username)
+        for board in campaign.boards.order_by("slug"):
+            ctx = OrderContext.build(player, turn, board)
+            choice = next(
+                (
+                    c
+                    for c in ctx.legal().attempt
+                    if ctx.known(c.target)
+                    and controllers.get(c.target) not in (None, username, *attempts)
+                ),
+                None,
+            )
+            if choice is None:
+                continue
+            attempts[controllers[choice.target]] = orders_submit(
+                player=player, turn=turn, board=board, kind=Order.Kind.ATTEMPT,
+                payload={"attacker": choice.attacker, "target": choice.target},
+            )  # fmt: skip
+            break
+    return attempts
+
+
+# --- where the crawl goes: the `where`s of tests/web/test_crawl.py PAGES ------------------
+# Each takes the world and a URL name and gives the URLs of that name to visit, each with the
+# player it belongs to (None: nobody's). Named like constants: they are the vocabulary of
+# the table.
+
+Urls = list[tuple[str, str | None]]
+
+
+def nobodys(*urls: str) -> Urls:
+    return [(url, None) for url in urls]
+
+
+def SITE(w: World, name: str) -> Urls:
+    """No path values: /rules/, the log-in page..."""
+    return nobodys(reverse(name))
+
+
+def CAMPAIGN(w: World, name: str) -> Urls:
+    """The campaign's slug only."""
+    return nobodys(reverse(name, args=[SLUG]))
+
+
+def BOARDS(w: World, name: str) -> Urls:
+    return nobodys(*(reverse(name, args=[SLUG, board]) for board in BOARD_SLUGS))
+
+
+def KINDS(w: World, name: str) -> Urls:
+    """Every board and every order kind with a form."""
+    return nobodys(*(reverse(name, args=[SLUG, b, k]) for b in BOARD_SLUGS for k in FORMS))
+
+
+def EXPORTS(w: World, name: str) -> Urls:
+    return nobodys(*(reverse(name, args=[SLUG, b, f]) for b in BOARD_SLUGS for f in FORMATS))
+
+
+def TURNS(w: World, name: str) -> Urls:
+    """The processed turns: 0 (the start) and 1."""
+    return nobodys(*(reverse(name, args=[SLUG, n]) for n in (0, 1)))
+
+
+def ORDERS(w: World, name: str) -> Urls:
+    """Each player's queued function roll of the open turn, theirs."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.orders.items()]
+
+
+def ATTEMPTS(w: World, name: str) -> Urls:
+    """Each attempt of the open turn, its defender's (who may reinforce)."""
+    return [(reverse(name, args=[SLUG, o.pk]), p) for p, o in w.attempts.items()]
+
+
+def DEFENCES(w: World, name: str) -> Urls:
+    """Each department of each player, theirs."""
+    return [
+        (reverse(name, args=[SLUG, board, dept]), player)
+        for player, depts in w.defence.items()
+        for board, dept in depts
+    ]
+
+
+def NOTE(w: World, name: str) -> Urls:
+    """The GM's note on Alice's function roll of turn 1 (R45)."""
+    return nobodys(reverse(name, args=[SLUG, 1, w.played.orders["alice_roll"].pk]))
+
+
+def INVITE(w: World, name: str) -> Urls:
+    return nobodys(reverse(name, args=[SLUG, w.invitation.pk]))
+
+
+def JOIN(w: World, name: str) -> Urls:
+    return nobodys(reverse(name, args=[w.invitation.token]))
+
+
+def RESET(w: World, name: str) -> Urls:
+    """The link of Alice's password-reset mail."""
+    return nobodys(reset_link(w.campaign, "alice"))
+
+
+def DEPARTMENTS(w: World, name: str) -> Urls:
+    """Each player's first department, theirs (the editor's pages and a department's
+    history take a board and a department)."""
+    return [(reverse(name, args=[SLUG, *depts[0]]), player) for player, depts in w.defence.items()]
+
+
+def LINKS(w: World, name: str) -> Urls:
+    """A link of each board, at its supplier's page."""
+    urls = []
+    for board in BOARD_SLUGS:
+        link = Link.objects.filter(board__campaign=w.campaign, board__slug=board).first()
+        assert link is not None, board
+        urls.append(reverse(name, args=[SLUG, board, link.supplier.slug, link.pk]))
+    return nobodys(*urls)
+
+
+def MEMBERS(w: World, name: str) -> Urls:
+    """Each player's membership, theirs (the GM's page of a member)."""
+    return [(reverse(name, args=[SLUG, member(w.campaign, p).pk]), p) for p in PLAYERS]
+
+
+def STRUCTURES(w: World, name: str) -> Urls:
+    """Each player's structure on each board, theirs."""
+    return [
+        (reverse(name, args=[SLUG, board, member(w.campaign, p).pk]), p)
+        for p in PLAYERS
+        for board in BOARD_SLUGS
+    ]
+
+
+def CONVERSATIONS(w: World, name: str) -> Urls:
+    """Alice's conversation with the GM, hers: no other player, observer or outsider may
+    read it. (The channel, which every member reads, is the press page's; its message is
+    searched for leaks there.)"""
+    assert w.private is not None
+    return [(reverse(name, args=[SLUG, w.private.pk]), "alice")]
+
+
+def POLLS(w: World, name: str) -> Urls:
+    """What press.js asks of alice's conversation: every message after the 0th."""
+    return [(f"{url}?after=0", owner) for url, owner in CONVERSATIONS(w, name)]
+
+
+def SECRET_DEPARTMENTS(w: World, name: str) -> Urls:
+    """Each player's departments that no other player knows the card of (a department's
+    history is for those who knew it at least as `known`, R50), theirs."""
+    known_by_others = {
+        (k.department.board.slug, k.department.slug, k.player.user.username)
+        for k in Knowledge.objects.filter(
+            department__board__campaign=w.campaign, level__gte=Knowledge.Level.KNOWN
+        ).select_related("department__board", "player__user")
+    }
+    urls = []
+    for player, depts in w.defence.items():
+        others = [p for p in PLAYERS if p != player]
+        for board, dept in depts:
+            if not any((board, dept, other) in known_by_others for other in others):
+                urls.append((reverse(name, args=[SLUG, board, dept]), player))
+    assert urls, "no department is its owner's secret"
+    return urls
+
+
+def MESSAGES(w: World, name: str) -> Urls:
+    """The message in the channel (the GM may hide it)."""
+    assert w.channel is not None
+    return nobodys(reverse(name, args=[SLUG, w.channel.messages.get().pk]))
+
+
+def QUOTES(w: World, name: str) -> Urls:
+    """A move quoted from each board's order form."""
+    return nobodys(*(reverse(name, args=[SLUG, board, "move"]) for board in BOARD_SLUGS))
+
+
+BOARD_SLUGS = ("city", "harbour")
+FORMATS = ("json", "csv")
