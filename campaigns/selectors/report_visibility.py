@@ -1,42 +1,45 @@
-"""RULES R50 in a turn report: `visibility.level_of` with the history of the turn folded in.
+"""RULES R50 and R51 in a turn report: what the viewer knew at that turn.
 
-A department the viewer controlled before or after the turn counts as controlled *for this
-report*; one they control now but did not then is capped at `known` (its stash back then
-belonged to someone else).
+A report is read through the levels stored with its turn (`TurnRecord.knowledge`, the
+viewer's levels at the end of the turn), never through what the viewer learned later: the
+rule is `visibility.level_from`, the one place R50 lives. A department the viewer controlled
+before or after the turn counts as controlled *for this report*; one they control now but did
+not then is no more than its recorded level (its stash back then was someone else's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from campaigns.models import Department, Membership
-from campaigns.selectors.visibility import Level, level_of, sees_everything
+from campaigns.selectors.visibility import Level, level_from, sees_everything
 
 from .report_view_models import UNNAMED
 
 
 class Knowing:
-    """R50 for one viewer and one board, with the history of this turn folded in."""
+    """R50 for one viewer and one board of one turn (R51)."""
 
     def __init__(
         self,
         viewer: Membership,
         rows: Iterable[Department],
-        knowledge: dict[int, int],
+        recorded: dict[str, Any],
         controlled_then: set[str],
     ) -> None:
+        """`recorded`: the turn's stored levels, {"<membership id>": {slug: level}}."""
         self.full = sees_everything(viewer)
         self.rows = {d.slug: d for d in rows}
-        self.levels: dict[str, Level] = {}
-        for slug, dept in self.rows.items():
-            now = level_of(dept, viewer, knowledge)
-            if self.full or slug in controlled_then:
-                level = Level.CONTROLLED
-            else:
-                # Controlled now but not during this turn: what it held then was someone
-                # else's, so no more than the card.
-                level = Level(min(now, Level.KNOWN))
-            self.levels[slug] = level
+        stored = recorded.get(str(viewer.pk), {})
+        self.levels: dict[str, Level] = {
+            slug: level_from(
+                everything=self.full,
+                controls=slug in controlled_then,
+                stored=int(stored.get(slug, Level.UNKNOWN)),
+            )
+            for slug in self.rows
+        }
 
     def level(self, slug: str) -> Level:
         return self.levels.get(slug, Level.UNKNOWN)

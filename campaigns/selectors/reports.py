@@ -126,7 +126,7 @@ def board_report(
     before, after = structures(before_state), structures(record.state)
     mine_before = {slug for slug, owner in before.items() if owner == me}
     mine_after = {slug for slug, owner in after.items() if owner == me}
-    knowing = Knowing(viewer, rows, knowledge, mine_before | mine_after)
+    knowing = Knowing(viewer, rows, record.knowledge, mine_before | mine_after)
     report = record.report
     outcomes = report.get("orders", {})
 

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.models import Knowledge, Order
+from campaigns.models import Knowledge, Order, TurnRecord
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.templatetags.rules import rule_links
 from tests.support.demo import Played
@@ -137,21 +137,32 @@ def test_the_attacker_sees_both_rolls_the_capture_and_where_her_new_department_f
     assert "ALICE-INTENT-SENTINEL" not in content
 
 
-def test_a_capture_shows_to_a_player_who_knows_the_department_and_not_to_a_rumour(
+def test_a_capture_shows_to_a_player_who_knew_the_department_then_and_not_to_a_rumour(
     played: Played, client_for: ClientFor
 ) -> None:
+    """R51: the report is read through the levels recorded with its turn: what Bob learned
+    later does not reveal the capture, what he knew then does."""
     city_watch = played.campaign.boards.get(slug="city").departments.get(slug="city-watch")
     bob = played.members["bob"]
-    row = Knowledge.objects.create(player=bob, department=city_watch, level=Knowledge.Level.KNOWN)
+    Knowledge.objects.create(player=bob, department=city_watch, level=Knowledge.Level.KNOWN)
+    assert "City Watch" not in page(client_for("bob"), report_url(played))  # learned later
+
+    record = TurnRecord.objects.get(turn=played.turn, board__slug="city")
+
+    def recorded(level: int) -> None:
+        record.knowledge.setdefault(str(bob.pk), {})["city-watch"] = level
+        record.save(update_fields=["knowledge"])
+
+    recorded(Knowledge.Level.KNOWN)
     content = page(client_for("bob"), report_url(played))
     assert "The City Watch was captured by Mother Carol of the Eye from Alice Ambergris" in content
     # He does not know the Thieves' Guild, so neither the new link nor the attacker shows.
     assert "Thieves" not in content
 
-    row.level = Knowledge.Level.RUMOURED
-    row.save()
+    recorded(Knowledge.Level.RUMOURED)
     content = page(client_for("bob"), report_url(played))
-    assert "City Watch" not in content
+    # A rumour is a name on the map, never who held it or who took it (R50).
+    assert "was captured" not in content and "Thieves" not in content
 
 
 def test_the_gm_sees_everything(played: Played, client_for: ClientFor) -> None:
