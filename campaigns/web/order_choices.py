@@ -92,8 +92,16 @@ def function_choices(ctx: OrderContext, legal: Legal) -> Choices:
     for c in legal.function:
         dept = ctx.name(c.department)
         for name, skill in c.functions:
-            choices.append((f"{c.department}|{name}", f"{dept}: {name} (skill {skill})"))
-        choices.append((f"{c.department}|{OTHER}", f"{dept}: something else"))
+            label = _("%(department)s: %(function)s (skill %(skill)s)")
+            choices.append(
+                (
+                    f"{c.department}|{name}",
+                    label % {"department": dept, "function": name, "skill": skill},
+                )
+            )
+        choices.append(
+            (f"{c.department}|{OTHER}", _("%(department)s: something else") % {"department": dept})
+        )
     return choices
 
 
