@@ -40,11 +40,13 @@
     return (n < 10 ? "0" : "") + n;
   }
 
-  // The countdown's words in the page's language (base.html), English if a page lacks them.
-  var leftText = root.getAttribute("data-countdown-left") || "%(time)s left";
+  // The countdown's words in the page's language (<body data-*>, base.html), English if a
+  // page lacks them.
+  var body = document.body;
+  var leftText = body.getAttribute("data-remaining-text") || "%(time)s left";
   var passedText =
-    root.getAttribute("data-countdown-passed") || "deadline passed: the turn is being processed";
-  var units = (root.getAttribute("data-countdown-units") || "d h m s").split(" ");
+    body.getAttribute("data-passed-text") || "deadline passed: the turn is being processed";
+  var units = (body.getAttribute("data-time-units") || "d h m s").split(" ");
   if (units.length !== 4) units = ["d", "h", "m", "s"];
   var d = units[0], h = units[1], m = units[2], sec = units[3];
 
