@@ -4,22 +4,66 @@ captures, for the orders page, the turn report, notices and mail.
 Nothing here reads the database or decides what a viewer may see (RULES R50): callers pass
 a `Namer` that already answers with the name the viewer may know, or a placeholder. So
 player-facing text names departments, never slugs, and counts agree in number.
+
+Every sentence is in the active language (Django's gettext; locale/de has the German). The
+engine stays English: its refusal reasons are translated here, by REASONS (reasons.py), when
+they are shown; a reason without a translation is shown in the engine's English.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from campaigns.reasons import reason_translated
 
 # slug (or whatever an order holds) -> the department's name as the viewer may see it
 Namer = Callable[[object], str]
 
-TYPE_LABELS = {"money": "Money", "people": "People", "authority": "Authority"}
+TYPE_LABELS = {
+    "money": gettext_lazy("Money"),
+    "people": gettext_lazy("People"),
+    "authority": gettext_lazy("Authority"),
+}
+STAT_LABELS = {
+    "effect": gettext_lazy("Effect"),
+    "obstruct": gettext_lazy("Obstruct"),
+    "impress": gettext_lazy("Impress"),
+}
 IRREGULAR_PLURALS = {"die": "dice", "successes": "successes", "success": "successes"}
+
+
+def counted(noun: str, n: int) -> str | None:
+    """The nouns the site counts, in the active language ('%(n)s' in each)."""
+    match noun:
+        case "die":
+            return ngettext("%(n)s die", "%(n)s dice", n)
+        case "token":
+            return ngettext("%(n)s token", "%(n)s tokens", n)
+        case "success" | "successes":
+            return ngettext("%(n)s success", "%(n)s successes", n)
+        case "department":
+            return ngettext("%(n)s department", "%(n)s departments", n)
+        case "link":
+            return ngettext("%(n)s link", "%(n)s links", n)
+        case "level":
+            return ngettext("%(n)s level", "%(n)s levels", n)
+        case "turn":
+            return ngettext("%(n)s turn", "%(n)s turns", n)
+        case "order":
+            return ngettext("%(n)s order", "%(n)s orders", n)
+    return None
 
 
 def count(n: int, singular: str) -> str:
     """'1 die', '2 dice', '0 tokens': the number with its noun in the right number."""
+    if (text := counted(singular, n)) is not None:
+        return text % {"n": n}
     if n == 1:
         return f"{n} {singular}"
     return f"{n} {IRREGULAR_PLURALS.get(singular, singular + 's')}"
@@ -30,7 +74,12 @@ def listing(parts: Iterable[str]) -> str:
     items = [p for p in parts if p]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def lazy_format(text: Any, **values: Any) -> str:
+    """`text % values` when it is shown (a form's help text, made at import time)."""
+    return lazy(lambda: str(text) % values, str)()
 
 
 def tokens_text(tokens: object) -> str:
@@ -58,24 +107,29 @@ def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
             return f"{name(p.get('from'))} → {name(p.get('to'))}"
         case "priority":
             fed = [name(c) for c in consumers] if isinstance(consumers, list) else []
-            return f"{name(p.get('department'))} feeds {', then '.join(fed)} first"
+            return _("%(department)s feeds %(consumers)s first") % {
+                "department": name(p.get("department")),
+                "consumers": _(", then ").join(fed),
+            }
         case "move" | "reinforce":
             text = route_text(p.get("from"), p.get("path"), name)
-            return f"{text}, carrying {tokens_text(p.get('tokens')) or 'nothing'}"
+            carried = tokens_text(p.get("tokens")) or _("nothing")
+            return _("%(route)s, carrying %(tokens)s") % {"route": text, "tokens": carried}
         case "attempt":
-            text = f"{name(p.get('attacker'))} tries to link {name(p.get('target'))}"
+            text = attack_text(name(p.get("attacker")), name(p.get("target")))
             if cost := tokens_text(p.get("cost")):
-                text += f", paying {cost}"
+                text += _(", paying %(tokens)s") % {"tokens": cost}
             if spend := tokens_text(p.get("spend")):
-                text += f", spending {spend}"
+                text += _(", spending %(tokens)s") % {"tokens": spend}
             return text
         case "function":
-            stat = str(p.get("stat", "")).title()
+            stat = str(p.get("stat", ""))
+            stat = str(STAT_LABELS.get(stat, stat.title()))
             text = f"{name(p.get('department'))}: {p.get('function', '')} ({stat})"
             if spend := tokens_text(p.get("spend")):
-                text += f", spending {spend}"
+                text += _(", spending %(tokens)s") % {"tokens": spend}
             if intent := p.get("intent"):
-                text += f". Intent: {intent}"
+                text += _(". Intent: %(intent)s") % {"intent": intent}
             return text
     return ""
 
@@ -89,7 +143,10 @@ def attacker_text(attacker: str, controller: str | None) -> str:
 def attack_text(attacker: str, target: str, controller: str | None = None) -> str:
     """R46: what the defender learns of an attempt: the attacking department (and its
     controller, see attacker_text) and the target, nothing of what the attacker spends."""
-    return f"{attacker_text(attacker, controller)} tries to link {target}"
+    return _("%(attacker)s tries to link %(target)s") % {
+        "attacker": attacker_text(attacker, controller),
+        "target": target,
+    }
 
 
 def attack_notice(
@@ -98,23 +155,35 @@ def attack_notice(
     """R46: (subject, text) of the notice and mail to the target's controller."""
     who = attacker_text(attacker, controller)
     if withdrawn:
-        return "Attempt withdrawn", f"The linking attempt by {who} against {target} was withdrawn."
+        return _("Attempt withdrawn"), _(
+            "The linking attempt by %(attacker)s against %(target)s was withdrawn."
+        ) % {"attacker": who, "target": target}
     return (
-        f"{target} is under attack",
-        f"{target} is the target of a linking attempt by {who} this turn (R46). "
-        "You may queue one free reinforcement move that ends at it.",
+        _("%(target)s is under attack") % {"target": target},
+        _(
+            "%(target)s is the target of a linking attempt by %(attacker)s this turn (R46). "
+            "You may queue one free reinforcement move that ends at it."
+        )
+        % {"target": target, "attacker": who},
     )
 
 
 def capture_text(department: str, old: str | None, new: str | None) -> str:
     """R44/R13: a department changing hands, as the turn report tells it."""
     if new is None:
-        return (
-            f"{department} left {old}'s structure." if old else f"{department} left its structure."
-        )
+        if old:
+            return _("%(department)s left %(old)s's structure.") % {
+                "department": department,
+                "old": old,
+            }
+        return _("%(department)s left its structure.") % {"department": department}
     if old is None:
-        return f"{department} was captured by {new}."
-    return f"{department} was captured by {new} from {old}."
+        return _("%(department)s was captured by %(new)s.") % {"department": department, "new": new}
+    return _("%(department)s was captured by %(new)s from %(old)s.") % {
+        "department": department,
+        "new": new,
+        "old": old,
+    }
 
 
 def sentence(text: str) -> str:
@@ -143,7 +212,18 @@ def slugs_named(reason: str, slugs: Iterable[str]) -> list[str]:
 
 def with_names(reason: str, names: Mapping[str, str]) -> str:
     """An engine reason (which names departments by slug) with each slug replaced by its
-    name, as a sentence. The caller has decided the viewer may see every name in `names`."""
+    name, as a sentence. The caller has decided the viewer may see every name in `names`.
+    In a language other than English the reason is translated where REASONS knows it
+    (reasons.py); one it does not know is shown in the engine's English, with names."""
+
+    def named(text: str) -> str:
+        for slug in slugs_named(text, names):
+            text = slug_pattern(slug).sub(names[slug], text)
+        return text
+
+    translated = reason_translated(reason, named, TYPE_LABELS)
+    if translated is not None:
+        return sentence(translated)
     text = reason
     for slug in slugs_named(reason, names):
         text = slug_pattern(slug).sub(names[slug], text)
@@ -155,103 +235,130 @@ def with_names(reason: str, names: Mapping[str, str]) -> str:
 
 def stranded_text(department: str, player: str) -> str:
     """R13: why a change that strands a department in a structure is refused."""
-    return (
-        f"{department} would stay in {player}'s structure without being a home department or "
+    return _(
+        "%(department)s would stay in %(player)s's structure without being a home department or "
         "linked to another department of it, and would leave the structure at the next link "
-        f"phase (R13). Make it a home department, link it to one of {player}'s departments, "
+        "phase (R13). Make it a home department, link it to one of %(player)s's departments, "
         "or take it out of the structure first."
-    )
+    ) % {"department": department, "player": player}
 
 
 def discard_text(department: str, tokens: Mapping[str, int], capacity: int) -> str:
     """R36: why a change that gives a department tokens it cannot keep is refused."""
-    return (
-        f"{department} would discard {tokens_text(tokens)} at the next spawn and consume: it "
-        f"can keep {count(capacity, 'token')}, its capacity (its production times its chain "
+    return _(
+        "%(department)s would discard %(tokens)s at the next spawn and consume: it "
+        "can keep %(capacity)s, its capacity (its production times its chain "
         "length, R36). Give it fewer tokens, or more production."
-    )
+    ) % {
+        "department": department,
+        "tokens": tokens_text(tokens),
+        "capacity": count(capacity, "token"),
+    }
 
 
 def unfunded_text(department: str, kind: str) -> str:
     """R33: a note on a department nothing on its board can fund."""
-    return (
-        f"Nothing on this board produces {TYPE_LABELS.get(kind, kind)}: {department} can be "
+    return _(
+        "Nothing on this board produces %(type)s: %(department)s can be "
         "funded only from its own stash (R33)."
-    )
+    ) % {"type": TYPE_LABELS.get(kind, kind), "department": department}
 
 
 # --- History (issue 11): what happened to a structure or a department, turn by turn -------------
 
 # Why a department joined or left a structure (selectors/history_events.hand_change_cause).
 CAUSES = {
-    "capture": "by a linking attempt (R44)",
-    "handover": "by a hand-over",
-    "unlinked": "as no link to it was left (R13)",
-    "gm": "by the GM (R53)",
+    "capture": gettext_lazy("by a linking attempt (R44)"),
+    "handover": gettext_lazy("by a hand-over"),
+    "unlinked": gettext_lazy("as no link to it was left (R13)"),
+    "gm": gettext_lazy("by the GM (R53)"),
 }
 
 
 def gained_text(department: str, cause: str, previous: str | None) -> str:
     """A department joining the structure whose history is told."""
-    whence = f" from {previous}" if previous else ""
+    values = {"department": department, "previous": previous, "cause": CAUSES.get(cause, "")}
     if cause == "capture":
-        return f"Captured {department}{whence} (R44)."
-    return f"{department} joined the structure{whence} {CAUSES.get(cause, '')}".rstrip() + "."
+        if previous:
+            return _("Captured %(department)s from %(previous)s (R44).") % values
+        return _("Captured %(department)s (R44).") % values
+    if previous:
+        text = _("%(department)s joined the structure from %(previous)s %(cause)s") % values
+    else:
+        text = _("%(department)s joined the structure %(cause)s") % values
+    return text.rstrip() + "."
 
 
 def lost_text(department: str, cause: str, new: str | None) -> str:
     """A department leaving the structure whose history is told."""
+    values = {"department": department, "new": new, "cause": CAUSES.get(cause, "")}
     if cause == "capture":
-        return f"{department} was captured by {new or 'another player'} (R44)."
+        if new:
+            return _("%(department)s was captured by %(new)s (R44).") % values
+        return _("%(department)s was captured by another player (R44).") % values
     if cause == "handover" and new:
-        return f"{department} was handed over to {new}."
-    return f"{department} left the structure {CAUSES.get(cause, '')}".rstrip() + "."
+        return _("%(department)s was handed over to %(new)s.") % values
+    return (_("%(department)s left the structure %(cause)s") % values).rstrip() + "."
 
 
 def undone_capture_text(department: str, *, ours: bool) -> str:
     """A capture that a later attempt of the same turn reversed."""
     if ours:
-        return f"Captured {department}, and lost it again within the turn."
-    return f"{department} was captured, and taken back within the turn."
+        return _("Captured %(department)s, and lost it again within the turn.") % {
+            "department": department
+        }
+    return _("%(department)s was captured, and taken back within the turn.") % {
+        "department": department
+    }
 
 
 def link_history_text(supplier: str, consumer: str, change: str, by_gm: bool = False) -> str:
     """A link made, broken, or made and broken again within one turn."""
-    link = f"{supplier} → {consumer}"
+    link = {"link": f"{supplier} → {consumer}"}
     if by_gm:
-        return f"The GM {'made' if change == 'added' else 'removed'} the link {link} (R53)."
+        if change == "added":
+            return _("The GM made the link %(link)s (R53).") % link
+        return _("The GM removed the link %(link)s (R53).") % link
     return {
-        "added": f"New link {link}.",
-        "removed": f"Link {link} gone.",
-        "undone": f"Link {link} made and gone again within the turn.",
-    }[change]
+        "added": _("New link %(link)s."),
+        "removed": _("Link %(link)s gone."),
+        "undone": _("Link %(link)s made and gone again within the turn."),
+    }[change] % link
 
 
-OUTCOMES = {"succeeded": "it succeeded", "failed": "it failed", "rejected": "it was rejected"}
+OUTCOMES = {
+    "succeeded": gettext_lazy("it succeeded"),
+    "failed": gettext_lazy("it failed"),
+    "rejected": gettext_lazy("it was rejected"),
+}
 
 
 def attempt_history_text(attacker: str, target: str, status: str, *, suffered: bool) -> str:
     """A linking attempt the structure made, or suffered (R43, R46: the defender is told the
     attacking department's name only)."""
-    outcome = OUTCOMES.get(status, status)
-    if suffered:
-        held = " (held)" if status == "failed" else ""
-        return f"{attacker} tried to link {target}: {outcome}{held}."
-    return f"{attacker} tried to link {target}: {outcome}."
+    values = {"attacker": attacker, "target": target, "outcome": OUTCOMES.get(status, status)}
+    if suffered and status == "failed":
+        return _("%(attacker)s tried to link %(target)s: %(outcome)s (held).") % values
+    return _("%(attacker)s tried to link %(target)s: %(outcome)s.") % values
 
 
 def stash_change_text(department: str, changes: Iterable[tuple[str, int, int]]) -> str:
     """The GM changing a stash (R53): 'Money 3 → 5, People 0 → 1'."""
     parts = ", ".join(f"{TYPE_LABELS.get(k, k)} {old} → {new}" for k, old, new in changes)
-    return f"The GM changed the stash of {department}: {parts} (R53)."
+    return _("The GM changed the stash of %(department)s: %(changes)s (R53).") % {
+        "department": department,
+        "changes": parts,
+    }
 
 
 def gm_hand_text(department: str, old: str | None, new: str | None) -> str:
     """The GM moving a department between structures (R53)."""
-    return (
-        f"The GM moved {department} from {old or 'no structure'} to {new or 'no structure'} (R53)."
-    )
+    return _("The GM moved %(department)s from %(old)s to %(new)s (R53).") % {
+        "department": department,
+        "old": old or _("no structure"),
+        "new": new or _("no structure"),
+    }
 
 
 def card_change_text(department: str) -> str:
-    return f"The GM changed the card of {department} (R53)."
+    return _("The GM changed the card of %(department)s (R53).") % {"department": department}

@@ -15,8 +15,18 @@ APP = ROOT / "campaigns"
 
 # layer -> the layers of the app it must never import
 FORBIDDEN = {
-    "engine": {"models", "selectors", "services", "web", "tasks", "wording", "management"},
+    "engine": {
+        "models",
+        "selectors",
+        "services",
+        "web",
+        "tasks",
+        "wording",
+        "reasons",
+        "management",
+    },
     "wording": {"models", "selectors", "services", "web", "tasks"},
+    "reasons": {"models", "selectors", "services", "web", "tasks"},
     "models": {"selectors", "services", "web", "tasks"},
     "selectors": {"services", "web", "tasks"},
     "services": {"web", "tasks"},

@@ -17,16 +17,16 @@ class AuditEntry(models.Model):
     an archive import (or a test) may set `at` when creating one."""
 
     class Action(models.TextChoices):
-        SETTINGS = "settings", "Settings"
-        ALIGNMENTS = "alignments", "Alignment catalogue"
-        BOARD = "board", "Board"
-        MEMBERS = "members", "Players and invitations"
-        ROLLBACK = "rollback", "Turn undone"
-        CAMPAIGN = "campaign", "Campaign ended or opened"
-        DEPARTMENT = "department", "Department"
-        LINK = "link", "Link"
-        STRUCTURE = "structure", "Structures"
-        KNOWLEDGE = "knowledge", "Knowledge"
+        SETTINGS = "settings", _("Settings")
+        ALIGNMENTS = "alignments", _("Alignment catalogue")
+        BOARD = "board", _("Board")
+        MEMBERS = "members", _("Players and invitations")
+        ROLLBACK = "rollback", _("Turn undone")
+        CAMPAIGN = "campaign", _("Campaign ended or opened")
+        DEPARTMENT = "department", _("Department")
+        LINK = "link", _("Link")
+        STRUCTURE = "structure", _("Structures")
+        KNOWLEDGE = "knowledge", _("Knowledge")
         PRESS = "press", _("Press rules and hidden messages")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")

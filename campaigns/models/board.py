@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign, Membership
 
 
 class Resource(models.TextChoices):
-    MONEY = "money", "Money"
-    PEOPLE = "people", "People"
-    AUTHORITY = "authority", "Authority"
+    MONEY = "money", _("Money")
+    PEOPLE = "people", _("People")
+    AUTHORITY = "authority", _("Authority")
 
 
 class Board(models.Model):
@@ -112,10 +113,10 @@ class Knowledge(models.Model):
     """R50: what one player knows of one department. Missing means unknown."""
 
     class Level(models.IntegerChoices):
-        UNKNOWN = 0, "unknown"
-        RUMOURED = 1, "rumoured"
-        KNOWN = 2, "known"
-        CONTROLLED = 3, "controlled"
+        UNKNOWN = 0, _("unknown")
+        RUMOURED = 1, _("rumoured")
+        KNOWN = 2, _("known")
+        CONTROLLED = 3, _("controlled")
 
     player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="knowledge")
     department = models.ForeignKey(Department, on_delete=models.CASCADE, related_name="knowledge")

@@ -18,21 +18,21 @@ def validate_time_zone(value: str) -> None:
 
 
 class Weekday(models.IntegerChoices):
-    MONDAY = 0, "Monday"
-    TUESDAY = 1, "Tuesday"
-    WEDNESDAY = 2, "Wednesday"
-    THURSDAY = 3, "Thursday"
-    FRIDAY = 4, "Friday"
-    SATURDAY = 5, "Saturday"
-    SUNDAY = 6, "Sunday"
+    MONDAY = 0, _("Monday")
+    TUESDAY = 1, _("Tuesday")
+    WEDNESDAY = 2, _("Wednesday")
+    THURSDAY = 3, _("Thursday")
+    FRIDAY = 4, _("Friday")
+    SATURDAY = 5, _("Saturday")
+    SUNDAY = 6, _("Sunday")
 
 
 class Campaign(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        RUNNING = "running", "Running"
-        PAUSED = "paused", "Paused"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        PAUSED = "paused", _("Paused")
+        FINISHED = "finished", _("Finished")
 
     class PressRules(models.TextChoices):
         """What players may say to each other on the site (R62: deals are made by talking)."""
@@ -99,12 +99,12 @@ def membership_pk_of(player_id: str | None) -> int | None:
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        GM = "gm", "Game master"
-        PLAYER = "player", "Player"
-        OBSERVER = "observer", "Observer"
+        GM = "gm", _("Game master")
+        PLAYER = "player", _("Player")
+        OBSERVER = "observer", _("Observer")
         # Removed by the GM: kept so the campaign's history keeps their orders and
         # name, but they no longer reach the campaign (selectors/pages.py).
-        REMOVED = "removed", "Removed"
+        REMOVED = "removed", _("Removed")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Membership
 from .turn import Order, Turn
@@ -15,10 +16,10 @@ class OrderLog(models.Model):
     are only ever created (services/orders.py); nothing updates or deletes them."""
 
     class Action(models.TextChoices):
-        SUBMITTED = "submitted", "Submitted"
-        EDITED = "edited", "Edited"
-        REORDERED = "reordered", "Reordered"
-        CANCELLED = "cancelled", "Cancelled"
+        SUBMITTED = "submitted", _("Submitted")
+        EDITED = "edited", _("Edited")
+        REORDERED = "reordered", _("Reordered")
+        CANCELLED = "cancelled", _("Cancelled")
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="order_log")
     player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="order_log")

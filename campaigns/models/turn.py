@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .board import Board
 from .campaign import Campaign, Membership
@@ -13,9 +15,9 @@ class Turn(models.Model):
     processed, `commitment` (sha256 of it) is public from the start (R23)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open for orders"
-        PROCESSED = "processed", "Processed"
-        FAILED = "failed", "Failed"
+        OPEN = "open", _("Open for orders")
+        PROCESSED = "processed", _("Processed")
+        FAILED = "failed", pgettext_lazy("a turn the turn job could not process", "Failed")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
     number = models.PositiveIntegerField()
@@ -52,20 +54,20 @@ class Order(models.Model):
     """R40: one queued order; `payload` holds the ENGINE.md fields of its kind."""
 
     class Kind(models.TextChoices):
-        ADD_LINK = "add_link", "Add link"
-        BREAK_LINK = "break_link", "Break link"
-        PRIORITY = "priority", "Funding priority"
-        MOVE = "move", "Move"
-        ATTEMPT = "attempt", "Linking attempt"
-        REINFORCE = "reinforce", "Reinforcement"
-        FUNCTION = "function", "Function roll"
+        ADD_LINK = "add_link", _("Add link")
+        BREAK_LINK = "break_link", _("Break link")
+        PRIORITY = "priority", _("Funding priority")
+        MOVE = "move", _("Move")
+        ATTEMPT = "attempt", _("Linking attempt")
+        REINFORCE = "reinforce", _("Reinforcement")
+        FUNCTION = "function", _("Function roll")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        CANCELLED = "cancelled", "Cancelled"
-        SUCCEEDED = "succeeded", "Succeeded"
-        FAILED = "failed", "Failed"
-        REJECTED = "rejected", "Rejected"
+        QUEUED = "queued", _("Queued")
+        CANCELLED = "cancelled", _("Cancelled")
+        SUCCEEDED = "succeeded", _("Succeeded")
+        FAILED = "failed", _("Failed")
+        REJECTED = "rejected", _("Rejected")
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="orders")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="orders")

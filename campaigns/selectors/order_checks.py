@@ -16,6 +16,9 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from campaigns import engine, wording
 from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
@@ -35,7 +38,9 @@ CARD_FACTS = (
     "is already in your structure",
     "is not in your structure",
 )
-GENERIC = "That department cannot be targeted this way now (details you cannot see, R50)."
+GENERIC = gettext_lazy(
+    "That department cannot be targeted this way now (details you cannot see, R50)."
+)
 
 
 class OrderRefused(Exception):
@@ -46,13 +51,19 @@ def turn_check_open(turn: Turn, now: dt.datetime) -> None:
     """R31/R40: orders only while the turn is open and before its deadline."""
     if turn.status != Turn.Status.OPEN:
         raise OrderRefused(
-            f"Turn {turn.number} is {turn.get_status_display().lower()}: it takes no more "
-            "orders. Nothing was stored; queue your orders for the next turn."
+            _(
+                "Turn %(n)s is %(status)s: it takes no more "
+                "orders. Nothing was stored; queue your orders for the next turn."
+            )
+            % {"n": turn.number, "status": str(turn.get_status_display()).lower()}
         )
     if now >= turn.deadline:
         raise OrderRefused(
-            f"The deadline of turn {turn.number} has passed; the turn is being processed. "
-            "Nothing was stored; queue your orders for the next turn."
+            _(
+                "The deadline of turn %(n)s has passed; the turn is being processed. "
+                "Nothing was stored; queue your orders for the next turn."
+            )
+            % {"n": turn.number}
         )
 
 
@@ -61,8 +72,11 @@ def attempt_check_cutoff(campaign: Campaign, turn: Turn, now: dt.datetime) -> No
     cutoff = turn.deadline - dt.timedelta(hours=campaign.attempt_cutoff_hours)
     if now > cutoff:
         raise OrderRefused(
-            f"Linking attempts must be queued at least {campaign.attempt_cutoff_hours} hours "
-            "before the deadline, so the defender can reinforce (R46)."
+            _(
+                "Linking attempts must be queued at least %(hours)s hours "
+                "before the deadline, so the defender can reinforce (R46)."
+            )
+            % {"hours": campaign.attempt_cutoff_hours}
         )
 
 
@@ -129,7 +143,7 @@ def order_check(
             status=Order.Status.QUEUED,
         ).first()
         if answered is None:
-            raise OrderRefused("There is no queued linking attempt to answer (R46).")
+            raise OrderRefused(_("There is no queued linking attempt to answer (R46)."))
         new["answers"] = answered.engine_id
         orders.append(order_state(answered))
     orders.append(new)
@@ -173,7 +187,7 @@ def names_only_visible_departments(
     for slug in named:
         dept = rows.get(slug)
         if dept is None or level_of(dept, player, knowledge) < Level.RUMOURED:
-            raise OrderRefused(GENERIC)
+            raise OrderRefused(str(GENERIC))
 
 
 def safe_reason(
@@ -200,7 +214,7 @@ def safe_reason(
     else:
         departments, knowledge = loaded
     if "no department '" in reason:
-        return GENERIC
+        return str(GENERIC)
     rows = {d.slug: d for d in departments}
     for slug in wording.slugs_named(reason, rows):
         level = (
@@ -209,7 +223,7 @@ def safe_reason(
         if level < Level.CONTROLLED and (
             level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
         ):
-            return GENERIC
+            return str(GENERIC)
     return wording.with_names(reason, {slug: d.name for slug, d in rows.items()})
 
 

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from campaigns import wording
 from campaigns.engine.board import TYPES
 from campaigns.models import Order
@@ -15,6 +18,13 @@ from campaigns.selectors.visibility import Level, amount
 
 from .report_view_models import Consumed, DepartmentResult
 from .report_visibility import Knowing
+
+# R34: a department's status after spawn and consume, as the report shows it.
+STATUS_LABELS = {
+    "funded": gettext_lazy("funded"),
+    "unfunded": gettext_lazy("unfunded"),
+    "self_sufficient": gettext_lazy("self-sufficient"),
+}
 
 
 def structures(state: dict[str, Any]) -> dict[str, str | None]:
@@ -107,14 +117,14 @@ def spawn_results(
             DepartmentResult(
                 name=knowing.name(slug),
                 status=status,
-                status_label=status.replace("_", "-"),
+                status_label=str(STATUS_LABELS.get(status, status.replace("_", "-"))),
                 chain_length=int(data.get("chain_length", 1)),
                 capacity=int(data.get("capacity", 0)),
                 produced=int(data.get("produced", 0)),
                 produced_label=Resource(produced_type).label if produced_type else "",
                 consumed=[
                     Consumed(
-                        source="its own stash"
+                        source=_("its own stash")
                         if c.get("from") == slug
                         else knowing.name(c.get("from"), at_least=Level.KNOWN),
                         type_label=Resource(c["type"]).label if c.get("type") in TYPES else "",

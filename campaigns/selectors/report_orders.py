@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.models import Campaign, Order, Turn
@@ -76,7 +77,7 @@ def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Know
         id=order.engine_id,
         player="",
         kind=order.kind,
-        kind_label="Linking attempt on your department",
+        kind_label=_("Linking attempt on your department"),
         summary=wording.attack_text(name, knowing.name(order.payload.get("target"))),
         status=str(outcome.get("status", order.status)),
         reason=str(outcome.get("reason", "")),

@@ -30,7 +30,8 @@ from .orders import attempt_notify, order_changed
 from .setup import SetupRefused
 
 Role = Membership.Role
-LEVEL_NAMES = {level.value: level.label for level in Knowledge.Level}
+# Stored in the audit log: the levels' own names, in English whatever the GM's language.
+LEVEL_NAMES = {level.value: level.name.lower() for level in Knowledge.Level}
 # What the GM stores (R50): `controlled` follows the structure and is never stored.
 STORED_LEVELS = (Knowledge.Level.UNKNOWN, Knowledge.Level.RUMOURED, Knowledge.Level.KNOWN)
 # A player's assignment of one department: (the player, or None for uncontrolled; home).

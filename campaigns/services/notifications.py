@@ -9,8 +9,12 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.mail import send_mail
 from django.urls import reverse
+from django.utils import dateformat, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaigns.models import Campaign, Membership, NotificationSettings
+from campaigns.selectors.profile import language_of
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
 TURN_PROCESSED, REMINDERS, ATTACK_NOTICES = "turn_processed", "reminders", "attack_notices"
@@ -22,17 +26,22 @@ def absolute_url(path: str) -> str:
     return f"{settings.SITE_URL}{path}"
 
 
-# Fetch members with this, and `wants_mail` reads their settings without a query each.
-MAIL_RELATED = ("user", "user__notification_settings")
+# Fetch members with this, and `wants_mail` reads their settings (and language_of their
+# profile's language) without a query each.
+MAIL_RELATED = ("user", "user__notification_settings", "user__profile")
 
 
 def local_time_text(campaign: Campaign, instant: dt.datetime) -> str:
-    """`instant` as a mail says it: in the campaign's time zone (UTC if that is invalid)."""
+    """`instant` as a mail says it: in the campaign's time zone (UTC if that is invalid), in
+    the active language (the reader's: callers write mail under translation.override)."""
     try:
         zone: dt.tzinfo = ZoneInfo(campaign.time_zone)
     except (ZoneInfoNotFoundError, ValueError):  # validated on save; say it in UTC if not
         zone = dt.UTC
-    return f"{instant.astimezone(zone):%A %d %B %Y at %H:%M %Z}"
+    return dateformat.format(
+        instant.astimezone(zone),
+        pgettext("date format of a time in a mail", "l d F Y \\a\\t H:i T"),
+    )
 
 
 def wants_mail(member: Membership, kind: str) -> bool:
@@ -90,13 +99,19 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
     )
     for member in members:
         member.campaign = campaign
-        sent += mail_member(
-            member,
-            TURN_PROCESSED,
-            f"Turn {number} processed",
-            f"Turn {number} of {campaign.name} has been processed and turn {number + 1} is "
-            f"open.\n\nYour report: {absolute_url(path)}\n"
-            f"The campaign: {absolute_url(campaign.get_absolute_url())}\n\n"
-            f"To stop these mails: {absolute_url(reverse('notification_settings'))}",
-        )
+        with translation.override(language_of(member.user)):
+            subject = _("Turn %(n)s processed") % {"n": number}
+            body = "\n".join(
+                [
+                    _("Turn %(n)s of %(campaign)s has been processed and turn %(next)s is open.")
+                    % {"n": number, "campaign": campaign.name, "next": number + 1},
+                    "",
+                    _("Your report: %(url)s") % {"url": absolute_url(path)},
+                    _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
+                    "",
+                    _("To stop these mails: %(url)s")
+                    % {"url": absolute_url(reverse("notification_settings"))},
+                ]
+            )
+        sent += mail_member(member, TURN_PROCESSED, subject, body)
     return sent

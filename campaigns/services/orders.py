@@ -17,7 +17,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.models import (
@@ -42,6 +43,7 @@ from campaigns.selectors.order_checks import (
     safe_reason,
     turn_check_open,
 )
+from campaigns.selectors.profile import language_of
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
@@ -76,20 +78,28 @@ def payload_check(payload: dict[str, Any]) -> None:
     for field in ("intent", "function"):
         text = payload.get(field)
         if isinstance(text, str) and len(text) > MAX_INTENT_CHARS:
-            raise OrderRefused(
-                f"The {'intent' if field == 'intent' else 'task'} is {len(text):,} characters "
-                f"long; at most {MAX_INTENT_CHARS:,} are allowed. Nothing was stored."
+            message = (
+                _(
+                    "The intent is %(n)s characters long; at most %(limit)s are allowed. "
+                    "Nothing was stored."
+                )
+                if field == "intent"
+                else _(
+                    "The task is %(n)s characters long; at most %(limit)s are allowed. "
+                    "Nothing was stored."
+                )
             )
+            raise OrderRefused(message % {"n": f"{len(text):,}", "limit": f"{MAX_INTENT_CHARS:,}"})
     if len(json.dumps(payload, default=str)) > MAX_PAYLOAD_CHARS:
         raise OrderRefused(
-            f"The order is too large (more than {MAX_PAYLOAD_CHARS:,} characters). "
-            "Nothing was stored."
+            _("The order is too large (more than %(limit)s characters). Nothing was stored.")
+            % {"limit": f"{MAX_PAYLOAD_CHARS:,}"}
         )
 
 
 def require_player(player: Membership) -> None:
     if player.role != Membership.Role.PLAYER:
-        raise OrderRefused("Only players queue orders.")
+        raise OrderRefused(_("Only players queue orders."))
 
 
 def order_changed(order: Order, action: str) -> None:
@@ -120,7 +130,7 @@ def orders_submit(
     require_player(player)
     payload_check(payload)
     if board.campaign_id != turn.campaign_id or player.campaign_id != turn.campaign_id:
-        raise OrderRefused("That board is not in this campaign.")
+        raise OrderRefused(_("That board is not in this campaign."))
     with transaction.atomic():
         turn = locked_turn(turn)
         if client_token:
@@ -150,12 +160,12 @@ def orders_submit(
 def order_for_change(order: Order, player: Membership, now: dt.datetime) -> Order:
     """Inside a transaction: the order re-read under the locks, if `player` may change it."""
     if order.player_id != player.pk:
-        raise OrderRefused("That is not your order.")
+        raise OrderRefused(_("That is not your order."))
     turn = locked_open_turn(order.turn, now)
     order = Order.objects.select_related("board", "player").get(pk=order.pk)
     order.turn = turn
     if order.status != Order.Status.QUEUED:
-        raise OrderRefused("Only queued orders can be changed.")
+        raise OrderRefused(_("Only queued orders can be changed."))
     return order
 
 
@@ -212,7 +222,7 @@ def orders_reorder(
         turn = locked_open_turn(turn, now)
         orders = queued_orders(player=player, turn=turn)
         if sorted(order_ids) != sorted(o.pk for o in orders):
-            raise OrderRefused("Name each of your queued orders once.")
+            raise OrderRefused(_("Name each of your queued orders once."))
         old_seq = {o.pk: o.seq for o in orders}
         if [o.pk for o in orders] == list(order_ids):
             return orders  # the same sequence: nothing changes, ready stays as it is
@@ -225,8 +235,12 @@ def orders_reorder(
             order = by_id[int(min(after - before))]
             reason = rejected_reason(order, orders)
             raise OrderRefused(
-                f"In that sequence, {order.get_kind_display().lower()} #{order.pk} would be "
-                f"rejected: {safe_reason(reason, board=order.board, player=player)}"
+                _("In that sequence, %(kind)s #%(pk)s would be rejected: %(reason)s")
+                % {
+                    "kind": str(order.get_kind_display()).lower(),
+                    "pk": order.pk,
+                    "reason": safe_reason(reason, board=order.board, player=player),
+                }
             )
         for order in sorted(orders, key=lambda o: o.seq):
             if order.seq != old_seq[order.pk]:
@@ -242,14 +256,14 @@ def department_set_defence(
     setting of the controller, not an order: it takes effect at once."""
     require_player(player)
     if any(not isinstance(n, int) or n < 0 for n in defence.values()):
-        raise OrderRefused("Defence amounts are whole numbers >= 0.")
+        raise OrderRefused(_("Defence amounts are whole numbers >= 0."))
     with transaction.atomic():
         # The campaign row lock, as the turn job takes it: it reads and writes back every
         # department's defence, so a setting saved meanwhile would be lost.
         Campaign.objects.select_for_update().get(pk=player.campaign_id)
         department = Department.objects.select_related("structure").get(pk=department.pk)
         if department.structure is None or department.structure.player_id != player.pk:
-            raise OrderRefused("You can set the defence only of your own departments.")
+            raise OrderRefused(_("You can set the defence only of your own departments."))
         department.defence = {k: n for k, n in defence.items() if n}
         department.save(update_fields=["defence"])
     return department
@@ -297,7 +311,9 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     controller = order.player.display_name if level >= Level.KNOWN else None
     # The GM may have lowered what the defender knows since the attempt was queued (R50).
     name = attacker.name if level >= Level.RUMOURED else UNNAMED
-    subject, text = wording.attack_notice(name, target.name, controller, withdrawn=cancelled)
+    # In the defender's language: the notice is stored as text, and they read it (and the mail).
+    with translation.override(language_of(defender.user)):
+        subject, text = wording.attack_notice(name, target.name, controller, withdrawn=cancelled)
     campaign = defender.campaign
     if cancelled:
         url = reverse("orders", args=[campaign.slug])

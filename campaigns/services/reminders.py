@@ -23,9 +23,11 @@ import logging
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
+from campaigns.selectors.profile import language_of
 
 from .notifications import (
     MAIL_RELATED,
@@ -84,16 +86,23 @@ def reminder_claim(turn: Turn, player: Membership) -> bool:
 def reminder_mail(turn: Turn, player: Membership) -> bool:
     campaign = turn.campaign
     player.campaign = campaign
-    return mail_member(
-        player,
-        REMINDERS,
-        f"Turn {turn.number} closes soon and you have no orders",
-        f"Turn {turn.number} of {campaign.name} closes on "
-        f"{local_time_text(campaign, turn.deadline)}, "
-        f"and you have queued no orders for it.\n\n"
-        f"Queue your orders: {absolute_url(campaign.get_absolute_url())}\n\n"
-        f"To stop these reminders: {absolute_url(reverse('notification_settings'))}",
-    )
+    with translation.override(language_of(player.user)):
+        values = {"n": turn.number, "campaign": campaign.name}
+        subject = _("Turn %(n)s closes soon and you have no orders") % values
+        body = "\n\n".join(
+            [
+                _(
+                    "Turn %(n)s of %(campaign)s closes on %(deadline)s, "
+                    "and you have queued no orders for it."
+                )
+                % {**values, "deadline": local_time_text(campaign, turn.deadline)},
+                _("Queue your orders: %(url)s")
+                % {"url": absolute_url(campaign.get_absolute_url())},
+                _("To stop these reminders: %(url)s")
+                % {"url": absolute_url(reverse("notification_settings"))},
+            ]
+        )
+    return mail_member(player, REMINDERS, subject, body)
 
 
 def reminders_send(now: dt.datetime | None = None) -> int:

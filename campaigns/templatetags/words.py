@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from campaigns import wording
@@ -12,3 +14,9 @@ register = template.Library()
 @register.filter
 def count(n: int, singular: str) -> str:
     return wording.count(int(n), singular)
+
+
+@register.filter
+def amounts(tokens: list[Any]) -> str:
+    """A list of `.amount`/`.label` items (a stash, a defence) as "9 People, 1 Authority"."""
+    return ", ".join(f"{t.amount} {t.label}" for t in tokens)

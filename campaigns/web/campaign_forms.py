@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 
 class ProcessTurnForm(forms.Form):
@@ -12,8 +13,8 @@ class ProcessTurnForm(forms.Form):
     number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     confirm = forms.BooleanField(
         required=True,
-        label="Yes, resolve every queued order now. This cannot be undone.",
-        error_messages={"required": "Tick the box to confirm."},
+        label=_("Yes, resolve every queued order now. This cannot be undone."),
+        error_messages={"required": _("Tick the box to confirm.")},
     )
 
 
@@ -24,7 +25,7 @@ class ExtendDeadlineForm(forms.Form):
 
     number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     deadline = forms.DateTimeField(
-        label="New deadline",
+        label=_("New deadline"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
@@ -37,11 +38,11 @@ class RollbackForm(forms.Form):
     number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     confirm = forms.BooleanField(
         required=True,
-        label="Yes, undo this turn: the boards go back to how they were before it.",
-        error_messages={"required": "Tick the box to confirm."},
+        label=_("Yes, undo this turn: the boards go back to how they were before it."),
+        error_messages={"required": _("Tick the box to confirm.")},
     )
     discard = forms.BooleanField(
-        required=False, label="Yes, discard the orders already queued for the open turn."
+        required=False, label=_("Yes, discard the orders already queued for the open turn.")
     )
 
 
@@ -50,6 +51,6 @@ class ConfirmForm(forms.Form):
 
     confirm = forms.BooleanField(
         required=True,
-        label="Yes, I understand this cannot be undone.",
-        error_messages={"required": "Tick the box to confirm."},
+        label=_("Yes, I understand this cannot be undone."),
+        error_messages={"required": _("Tick the box to confirm.")},
     )

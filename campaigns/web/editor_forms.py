@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Membership
 from campaigns.models.board import Resource
@@ -18,17 +19,19 @@ FUNCTION_MAX = 60
 class BoardForm(forms.Form):
     """A new board (R2): its name and the address in its URL."""
 
-    name = forms.CharField(max_length=NAME_MAX, label="Name")
+    name = forms.CharField(max_length=NAME_MAX, label=_("Name"))
     slug = forms.SlugField(
         max_length=SLUG_MAX,
-        label="Address",
-        help_text="Letters, digits and dashes, e.g. old-town; it appears in the board's URL "
-        "and cannot change later.",
+        label=_("Address"),
+        help_text=_(
+            "Letters, digits and dashes, e.g. old-town; it appears in the board's URL "
+            "and cannot change later."
+        ),
     )
 
 
 class BoardRenameForm(forms.Form):
-    name = forms.CharField(max_length=NAME_MAX, label="Name")
+    name = forms.CharField(max_length=NAME_MAX, label=_("Name"))
 
 
 def amount_field(label: str, maximum: int = SMALL_MAX) -> forms.IntegerField:
@@ -39,46 +42,46 @@ class DepartmentForm(forms.Form):
     """Every field of a card (R4), and who holds it (R13). The alignments offered are the
     campaign's catalogue (R5); the players, those who may hold a structure."""
 
-    name = forms.CharField(max_length=NAME_MAX, label="Name")
+    name = forms.CharField(max_length=NAME_MAX, label=_("Name"))
     slug = forms.SlugField(
         max_length=SLUG_MAX,
-        label="Address",
-        help_text="Letters, digits and dashes, unique on the board; it cannot change later.",
+        label=_("Address"),
+        help_text=_("Letters, digits and dashes, unique on the board; it cannot change later."),
     )
     description = forms.CharField(
         max_length=TEXT_MAX["description"], required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
-    effect = amount_field("Effect")
-    obstruct = amount_field("Obstruct")
-    impress = amount_field("Impress")
+    effect = amount_field(_("Effect"))
+    obstruct = amount_field(_("Obstruct"))
+    impress = amount_field(_("Impress"))
     consumes_type = forms.ChoiceField(
-        choices=NOTHING + list(Resource.choices), required=False, label="Consumes"
+        choices=NOTHING + list(Resource.choices), required=False, label=_("Consumes")
     )
-    consumes_amount = amount_field("Amount consumed")
+    consumes_amount = amount_field(_("Amount consumed"))
     produces_type = forms.ChoiceField(
-        choices=NOTHING + list(Resource.choices), required=False, label="Produces"
+        choices=NOTHING + list(Resource.choices), required=False, label=_("Produces")
     )
-    produces_amount = amount_field("Amount produced")
+    produces_amount = amount_field(_("Amount produced"))
     alignments = forms.MultipleChoiceField(
         required=False,
         widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
-        help_text="up to three, never one with its opposite",
+        help_text=_("up to three, never one with its opposite"),
     )
     flaws = forms.CharField(
         max_length=TEXT_MAX["flaws"],
         required=False,
-        label="Tragic flaws",
+        label=_("Tragic flaws"),
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Plot hooks; no effect on the rules.",
+        help_text=_("Plot hooks; no effect on the rules."),
     )
-    money = amount_field("Money", BIG_MAX)
-    people = amount_field("People", BIG_MAX)
-    authority = amount_field("Authority", BIG_MAX)
-    controller = forms.ChoiceField(required=False, label="Held by")
+    money = amount_field(_("Money"), BIG_MAX)
+    people = amount_field(_("People"), BIG_MAX)
+    authority = amount_field(_("Authority"), BIG_MAX)
+    controller = forms.ChoiceField(required=False, label=_("Held by"))
     home = forms.BooleanField(
         required=False,
-        label="A home department",
-        help_text="It stays in the structure even when unlinked (R13).",
+        label=_("A home department"),
+        help_text=_("It stays in the structure even when unlinked (R13)."),
     )
 
     def __init__(
@@ -103,9 +106,9 @@ class DepartmentForm(forms.Form):
         for side in ("consumes", "produces"):
             kind, amount = data.get(f"{side}_type"), data.get(f"{side}_amount")
             if kind and amount == 0:
-                self.add_error(f"{side}_amount", "At least 1, or choose 'nothing' (R4).")
+                self.add_error(f"{side}_amount", _("At least 1, or choose 'nothing' (R4)."))
             if not kind and amount:
-                self.add_error(f"{side}_type", "Choose a resource for this amount (R4).")
+                self.add_error(f"{side}_type", _("Choose a resource for this amount (R4)."))
         return data
 
     def values(self, functions: dict[str, int]) -> dict[str, Any]:
@@ -131,13 +134,13 @@ def department_initial(dept: Any, catalogue: list[str]) -> dict[str, Any]:
 class FunctionForm(forms.Form):
     """One function and its skill (R4: skill >= 0; R22: rolled for 7s)."""
 
-    name = forms.CharField(max_length=FUNCTION_MAX, required=False, label="Function")
-    skill = forms.IntegerField(min_value=0, max_value=SMALL_MAX, required=False, label="Skill")
+    name = forms.CharField(max_length=FUNCTION_MAX, required=False, label=_("Function"))
+    skill = forms.IntegerField(min_value=0, max_value=SMALL_MAX, required=False, label=_("Skill"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("name", "").strip() and data.get("skill") is None:
-            self.add_error("skill", "Give the function a skill (0 or more).")
+            self.add_error("skill", _("Give the function a skill (0 or more)."))
         return data
 
 
@@ -149,7 +152,9 @@ class BaseFunctionFormSet(forms.BaseFormSet):
             name = (form.cleaned_data or {}).get("name", "").strip()
             if name and not form.cleaned_data.get("DELETE"):
                 if name.casefold() in seen:
-                    raise forms.ValidationError(f"{name} is listed twice: one line each.")
+                    raise forms.ValidationError(
+                        _("%(name)s is listed twice: one line each.") % {"name": name}
+                    )
                 seen.add(name.casefold())
 
     def functions(self) -> dict[str, int]:
@@ -173,7 +178,7 @@ class LinkAddForm(forms.Form):
     direction = forms.ChoiceField(
         choices=[("out", "supplies"), ("in", "is supplied by")], widget=forms.HiddenInput
     )
-    partner = forms.TypedChoiceField(coerce=int, label="Department")
+    partner = forms.TypedChoiceField(coerce=int, label=_("Department"))
 
     def __init__(self, *args: Any, partners: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 
 def asked_turn(value: str | None) -> tuple[int | None, str | None]:
@@ -13,7 +14,7 @@ def asked_turn(value: str | None) -> tuple[int | None, str | None]:
     text = value.strip()
     if not text.isascii() or not text.isdigit() or len(text) > 9:
         shown = text if len(text) <= 20 else f"{text[:20]}…"
-        return None, f"“{shown}” is not a turn number"
+        return None, _("“%(shown)s” is not a turn number") % {"shown": shown}
     return int(text), None
 
 
@@ -21,17 +22,19 @@ class CompareForm(forms.Form):
     """Two recorded turns of one board. Given in either order, they are compared earlier
     to later (`clean` says so)."""
 
-    first = forms.TypedChoiceField(label="From turn", coerce=int)
-    second = forms.TypedChoiceField(label="To turn", coerce=int)
+    first = forms.TypedChoiceField(label=_("From turn"), coerce=int)
+    second = forms.TypedChoiceField(label=_("To turn"), coerce=int)
 
     def __init__(self, *args: object, numbers: list[int], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        choices = [(n, f"Turn {n}" if n else "Turn 0 (the start)") for n in numbers]
+        choices = [
+            (n, _("Turn %(n)s") % {"n": n} if n else _("Turn 0 (the start)")) for n in numbers
+        ]
         for name in ("first", "second"):
             field = self.fields[name]
             assert isinstance(field, forms.TypedChoiceField)
             field.choices = choices
-            field.error_messages["invalid_choice"] = "There is no record of turn %(value)s."
+            field.error_messages["invalid_choice"] = _("There is no record of turn %(value)s.")
         self.swapped = False
 
     def clean(self) -> dict[str, object]:
@@ -39,7 +42,7 @@ class CompareForm(forms.Form):
         first, second = data.get("first"), data.get("second")
         if isinstance(first, int) and isinstance(second, int):
             if first == second:
-                raise forms.ValidationError("Pick two different turns to compare.")
+                raise forms.ValidationError(_("Pick two different turns to compare."))
             if first > second:
                 data["first"], data["second"] = second, first
                 self.swapped = True

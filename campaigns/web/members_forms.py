@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Knowledge, Membership
 from campaigns.selectors.grids import KnowledgeGrid, StructuresPage
 
 LEVELS = [
-    (Knowledge.Level.UNKNOWN.value, "unknown"),
-    (Knowledge.Level.RUMOURED.value, "rumoured"),
-    (Knowledge.Level.KNOWN.value, "known"),
+    (Knowledge.Level.UNKNOWN.value, _("unknown")),
+    (Knowledge.Level.RUMOURED.value, _("rumoured")),
+    (Knowledge.Level.KNOWN.value, _("known")),
 ]
 PERCEPTION_MAX = 20
 # How a grid cell looks at its stored level, so a page of them can be scanned at a glance.
@@ -37,7 +38,10 @@ class KnowledgeGridForm(forms.Form):
                 if cell.controlled:
                     continue
                 name = cell_name(cell.member, row.pk)
-                label = f"What {names[cell.member]} knows of {row.name}"
+                label = _("What %(member)s knows of %(department)s") % {
+                    "member": names[cell.member],
+                    "department": row.name,
+                }
                 look = f"form-select form-select-sm {LOOK[cell.level]}"
                 self.fields[name] = forms.TypedChoiceField(
                     choices=LEVELS, coerce=int, initial=cell.level, label=label,
@@ -68,22 +72,22 @@ class KnowledgeBulkForm(forms.Form):
     """R50: one level for a whole board, one department (a row), one member (a column), or
     one cell."""
 
-    member = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label="Who")
+    member = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, label=_("Who"))
     department = forms.TypedChoiceField(
-        coerce=int, required=False, empty_value=None, label="Which departments"
+        coerce=int, required=False, empty_value=None, label=_("Which departments")
     )
-    level = forms.TypedChoiceField(choices=LEVELS[1:] + LEVELS[:1], coerce=int, label="Level")
+    level = forms.TypedChoiceField(choices=LEVELS[1:] + LEVELS[:1], coerce=int, label=_("Level"))
     how = forms.ChoiceField(
         choices=[("raise", "raise to at least this level"), ("set", "set exactly this level")],
-        label="How",
+        label=_("How"),
     )
 
     def __init__(self, *args: Any, grid: KnowledgeGrid, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["member"].choices = [("", "every player and observer")] + [
-            (m.pk, f"{m.name} ({m.role_label.lower()})") for m in grid.members
+        self.fields["member"].choices = [("", _("every player and observer"))] + [
+            (m.pk, f"{m.name} ({str(m.role_label).lower()})") for m in grid.members
         ]
-        self.fields["department"].choices = [("", "the whole board")] + list(grid.departments)
+        self.fields["department"].choices = [("", _("the whole board"))] + list(grid.departments)
 
 
 class StructuresForm(forms.Form):
@@ -92,17 +96,18 @@ class StructuresForm(forms.Form):
 
     def __init__(self, *args: Any, page: StructuresPage, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", "nobody")] + [(str(p.pk), p.display_name) for p in page.players]
+        choices = [("", _("nobody"))] + [(str(p.pk), p.display_name) for p in page.players]
         self.players = {str(p.pk): p for p in page.players}
         self.rows = page.rows
         for row in page.rows:
             self.fields[f"controller-{row.pk}"] = forms.ChoiceField(
                 choices=choices, required=False, initial=str(row.controller or ""),
-                label=f"{row.name} is held by",
+                label=_("%(department)s is held by") % {"department": row.name},
                 widget=forms.Select(attrs={"class": "form-select form-select-sm",
-                                           "aria-label": f"{row.name} is held by"}),
+                                           "aria-label": _("%(department)s is held by")
+                                           % {"department": row.name}}),
             )  # fmt: skip
-            home = f"{row.name} is a home department"
+            home = _("%(department)s is a home department") % {"department": row.name}
             self.fields[f"home-{row.pk}"] = forms.BooleanField(
                 required=False, initial=row.home, label=home,
                 widget=forms.CheckboxInput(attrs={"class": "form-check-input", "aria-label": home}),
@@ -121,27 +126,29 @@ class StructuresForm(forms.Form):
 
 
 class MemberForm(forms.Form):
-    character_name = forms.CharField(max_length=120, required=False, label="Character name")
+    character_name = forms.CharField(max_length=120, required=False, label=_("Character name"))
     perception = forms.IntegerField(
         min_value=0,
         max_value=PERCEPTION_MAX,
-        label="Perception",
-        help_text="Added to 3d6 in a perception check (R70).",
+        label=_("Perception"),
+        help_text=_("Added to 3d6 in a perception check (R70)."),
     )
     role = forms.ChoiceField(
-        choices=[(Membership.Role.PLAYER, "Player"), (Membership.Role.OBSERVER, "Observer")],
-        label="Role",
-        help_text="Observers queue no orders and hold no departments.",
+        choices=[(Membership.Role.PLAYER, _("Player")), (Membership.Role.OBSERVER, _("Observer"))],
+        label=_("Role"),
+        help_text=_("Observers queue no orders and hold no departments."),
     )
 
 
 class ReplaceForm(forms.Form):
-    successor = forms.TypedChoiceField(coerce=int, label="Hand everything to")
+    successor = forms.TypedChoiceField(coerce=int, label=_("Hand everything to"))
     knowledge = forms.BooleanField(
         required=False,
         initial=True,
-        label="They also learn what this player knew",
-        help_text="Their knowledge of each department is raised to at least this player's (R50).",
+        label=_("They also learn what this player knew"),
+        help_text=_(
+            "Their knowledge of each department is raised to at least this player's (R50)."
+        ),
     )
 
     def __init__(self, *args: Any, successors: list[Membership], **kwargs: Any) -> None:

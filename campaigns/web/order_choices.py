@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns import wording
 from campaigns.engine.attempts import AttemptPools, attempt_pools
 from campaigns.engine.legal import (
@@ -90,8 +92,16 @@ def function_choices(ctx: OrderContext, legal: Legal) -> Choices:
     for c in legal.function:
         dept = ctx.name(c.department)
         for name, skill in c.functions:
-            choices.append((f"{c.department}|{name}", f"{dept}: {name} (skill {skill})"))
-        choices.append((f"{c.department}|{OTHER}", f"{dept}: something else"))
+            label = _("%(department)s: %(function)s (skill %(skill)s)")
+            choices.append(
+                (
+                    f"{c.department}|{name}",
+                    label % {"department": dept, "function": name, "skill": skill},
+                )
+            )
+        choices.append(
+            (f"{c.department}|{OTHER}", _("%(department)s: something else") % {"department": dept})
+        )
     return choices
 
 
@@ -127,7 +137,7 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
     engine_reason = legal.why_not.get(kind)
     if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET):
         engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
-    return wording.sentence(engine_reason)
+    return wording.with_names(engine_reason, {})
 
 
 def kinds_offered(ctx: OrderContext) -> list[KindOffer]:
@@ -136,7 +146,7 @@ def kinds_offered(ctx: OrderContext) -> list[KindOffer]:
     return [
         KindOffer(
             kind,
-            Order.Kind(kind).label,
+            str(Order.Kind(kind).label),
             None if form_choices(ctx, kind, legal) else why_not(ctx, kind, legal),
         )
         for kind in OFFERED_KINDS
@@ -175,9 +185,15 @@ def missing_text(ctx: OrderContext, attacker: str, pools: AttemptPools) -> str |
     if pools.covered:
         return None
     if pools.cost_problem:
-        return wording.sentence(pools.cost_problem)
+        return wording.with_names(pools.cost_problem, {})
     return " ".join(
-        f"{ctx.name(attacker)} holds {held} {kind.title()}; the attempt needs {needed}."
+        _("%(department)s holds %(held)s %(type)s; the attempt needs %(needed)s.")
+        % {
+            "department": ctx.name(attacker),
+            "held": held,
+            "type": wording.TYPE_LABELS.get(kind, kind.title()),
+            "needed": needed,
+        }
         for kind, (held, needed) in pools.short.items()
     )
 

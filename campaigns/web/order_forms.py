@@ -16,8 +16,11 @@ from typing import Any
 
 from crispy_forms.helper import FormHelper
 from django import forms
+from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
-from campaigns.engine.board import STAT_TYPE, TYPES
+from campaigns.engine.board import TYPES
 from campaigns.models import Order
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH, OrderContext
@@ -34,8 +37,9 @@ from campaigns.web.order_choices import (
     visible_pairs,
     visible_routes,
 )
+from campaigns.wording import STAT_LABELS, TYPE_LABELS, lazy_format
 
-TOKEN_CHOICES = [("", "default (Money, People, Authority)")] + [(t, t.title()) for t in TYPES]
+TOKEN_CHOICES = [("", _("default (Money, People, Authority)"))] + list(TYPE_LABELS.items())
 
 
 # --- the forms ---------------------------------------------------------------------------
@@ -83,9 +87,12 @@ class OrderForm(forms.Form):
             self.data = self.data.copy()
             self.data["turn"] = str(now)
             raise forms.ValidationError(
-                f"This form was opened for turn {opened_for}, which is over: turn {now} is "
-                f"open now. Nothing was stored; check the choices for turn {now} and queue "
-                "again."
+                _(
+                    "This form was opened for turn %(old)s, which is over: turn %(now)s is "
+                    "open now. Nothing was stored; check the choices for turn %(now)s and queue "
+                    "again."
+                )
+                % {"old": opened_for, "now": now}
             )
         return data
 
@@ -125,7 +132,7 @@ def tokens_initial(tokens: dict[str, int] | None, prefix: str) -> dict[str, int]
 class LinkForm(OrderForm):
     """R41: add or break a link S->C inside the player's structure."""
 
-    link = forms.ChoiceField(label="Link")
+    link = forms.ChoiceField(label=_("Link"))
 
     def setup(self) -> None:
         self.fields["link"].choices = link_choices(self.ctx, self.legal, self.kind)
@@ -151,7 +158,7 @@ class PriorityForm(OrderForm):
     """R12/R41: the order in which a supplier feeds its consumers."""
 
     kind = Order.Kind.PRIORITY
-    ordering = forms.ChoiceField(label="Supplier and its consumers, first fed first")
+    ordering = forms.ChoiceField(label=_("Supplier and its consumers, first fed first"))
 
     def setup(self) -> None:
         self.fields["ordering"].choices = priority_choices(self.ctx, self.legal)
@@ -169,14 +176,14 @@ class MoveForm(OrderForm):
     """R42: a route along existing links, the tokens carried, and the type of each drop."""
 
     kind = Order.Kind.MOVE
-    route = forms.ChoiceField(label="From → path")
-    tokens_money = token_field("Money carried")
-    tokens_people = token_field("People carried")
-    tokens_authority = token_field("Authority carried")
-    drop_1 = forms.ChoiceField(label="Drop at the 1st department passed", required=False)
-    drop_2 = forms.ChoiceField(label="Drop at the 2nd", required=False)
-    drop_3 = forms.ChoiceField(label="Drop at the 3rd", required=False)
-    drop_4 = forms.ChoiceField(label="Drop at the 4th", required=False)
+    route = forms.ChoiceField(label=_("From → path"))
+    tokens_money = token_field(_("Money carried"))
+    tokens_people = token_field(_("People carried"))
+    tokens_authority = token_field(_("Authority carried"))
+    drop_1 = forms.ChoiceField(label=_("Drop at the 1st department passed"), required=False)
+    drop_2 = forms.ChoiceField(label=_("Drop at the 2nd"), required=False)
+    drop_3 = forms.ChoiceField(label=_("Drop at the 3rd"), required=False)
+    drop_4 = forms.ChoiceField(label=_("Drop at the 4th"), required=False)
 
     def setup(self) -> None:
         self.fields["route"].choices = self.route_choices()
@@ -189,7 +196,7 @@ class MoveForm(OrderForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if "route" in data and not tokens_of(data, "tokens"):
-            raise forms.ValidationError("Carry at least one token.")
+            raise forms.ValidationError(_("Carry at least one token."))
         return data
 
     def payload(self) -> dict[str, Any]:
@@ -202,7 +209,7 @@ class MoveForm(OrderForm):
         drops = [self.cleaned_data.get(f"drop_{i}") for i in range(1, len(path))]
         if any(drops):
             if not all(drops):
-                raise forms.ValidationError("Name the type of every drop, or of none.")
+                raise forms.ValidationError(_("Name the type of every drop, or of none."))
             payload["drops"] = [{d: 1} for d in drops]
         return payload
 
@@ -238,18 +245,21 @@ class FunctionForm(OrderForm):
     """R45/R22: a department's function (for 7s) or something else (for 9s)."""
 
     kind = Order.Kind.FUNCTION
-    function = forms.ChoiceField(label="Department and function")
+    function = forms.ChoiceField(label=_("Department and function"))
     task = forms.CharField(
-        label="Something else (free text, rolled for 9s)", required=False, max_length=200
+        label=_("Something else (free text, rolled for 9s)"), required=False, max_length=200
     )
-    stat = forms.ChoiceField(label="Stat rolled", choices=[(s, s.title()) for s in STAT_TYPE])
-    spend_money = token_field("Money spent")
-    spend_people = token_field("People spent")
-    spend_authority = token_field("Authority spent")
+    stat = forms.ChoiceField(label=_("Stat rolled"), choices=list(STAT_LABELS.items()))
+    spend_money = token_field(_("Money spent"))
+    spend_people = token_field(_("People spent"))
+    spend_authority = token_field(_("Authority spent"))
     intent = forms.CharField(
-        label="Intent",
+        label=_("Intent"),
         max_length=MAX_INTENT_CHARS,
-        help_text=f"What the department means to achieve; at most {MAX_INTENT_CHARS:,} characters.",
+        help_text=lazy_format(
+            _("What the department means to achieve; at most %(limit)s characters."),
+            limit=lazy(number_format, str)(MAX_INTENT_CHARS, force_grouping=True),
+        ),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
@@ -259,7 +269,7 @@ class FunctionForm(OrderForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("function", "").endswith(f"|{OTHER}") and not data.get("task", "").strip():
-            self.add_error("task", "Say what the department tries to do.")
+            self.add_error("task", _("Say what the department tries to do."))
         return data
 
     def payload(self) -> dict[str, Any]:
@@ -290,14 +300,14 @@ class AttemptForm(OrderForm):
     reason and an attempt whose cost + spend the attacker's stash cannot cover."""
 
     kind = Order.Kind.ATTEMPT
-    attacker = forms.ChoiceField(label="Attacker")
-    target = forms.ChoiceField(label="Target")
-    cost_money = token_field("Cost paid in Money")
-    cost_people = token_field("Cost paid in People")
-    cost_authority = token_field("Cost paid in Authority")
-    spend_authority = token_field("Authority spent (1 die each)")
-    spend_money = token_field("Money spent (1 skill each)")
-    spend_people = token_field("People spent (1 skill each)")
+    attacker = forms.ChoiceField(label=_("Attacker"))
+    target = forms.ChoiceField(label=_("Target"))
+    cost_money = token_field(_("Cost paid in Money"))
+    cost_people = token_field(_("Cost paid in People"))
+    cost_authority = token_field(_("Cost paid in Authority"))
+    spend_authority = token_field(_("Authority spent (1 die each)"))
+    spend_money = token_field(_("Money spent (1 skill each)"))
+    spend_people = token_field(_("People spent (1 skill each)"))
 
     def setup(self) -> None:
         pairs = visible_pairs(self.ctx, self.legal)
@@ -305,12 +315,13 @@ class AttemptForm(OrderForm):
         targets = dict.fromkeys(c.target for c in pairs)
         self.fields["attacker"].choices = [(s, self.ctx.name(s)) for s in attackers]
         self.fields["target"].choices = [(s, self.ctx.name(s)) for s in targets]
-        self.fields["target"].help_text = "Possible pairs: " + (
-            "; ".join(path_label(self.ctx, [c.attacker, c.target]) for c in pairs) or "none"
+        self.fields["target"].help_text = _("Possible pairs: %(pairs)s") % {
+            "pairs": "; ".join(path_label(self.ctx, [c.attacker, c.target]) for c in pairs)
+            or _("none")
+        }
+        self.fields["cost_money"].help_text = _(
+            "Leave all three at 0 to pay the default: the type the target consumes."
         )
-        self.fields[
-            "cost_money"
-        ].help_text = "Leave all three at 0 to pay the default: the type the target consumes."
         self.pair_ok = False
 
     def clean(self) -> dict[str, Any]:
@@ -359,9 +370,9 @@ class AttemptForm(OrderForm):
 class DefenceForm(forms.Form):
     """R47: what one department spends when attacked (a standing setting, not an order)."""
 
-    defence_money = token_field("Money (1 skill each)")
-    defence_people = token_field("People (1 die each)")
-    defence_authority = token_field("Authority (1 skill each)")
+    defence_money = token_field(_("Money (1 skill each)"))
+    defence_people = token_field(_("People (1 die each)"))
+    defence_authority = token_field(_("Authority (1 skill each)"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.models import Membership, Order, Turn
@@ -82,7 +83,7 @@ def order_form_page(
             except OrderRefused as refused:
                 form.add_error(None, str(refused))
             else:
-                messages.success(request, f"{title}: queued.")
+                messages.success(request, _("%(title)s: queued.") % {"title": title})
                 # A form posted twice changes nothing the second time: ready stays.
                 tell_if_unready(
                     request, was_ready and not order_reads.is_ready(viewer, form.ctx.turn)
@@ -136,7 +137,11 @@ def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> Ht
         )
 
     return order_form_page(
-        request, viewer, form, title=f"{Kind(kind).label} on {board.name}", submit=submit
+        request,
+        viewer,
+        form,
+        title=_("%(kind)s on %(board)s") % {"kind": Kind(kind).label, "board": board.name},
+        submit=submit,
     )
 
 
@@ -146,7 +151,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     viewer = player_of(request, slug)
     order = own_order(viewer, pk)
     if order.status != Order.Status.QUEUED:
-        messages.error(request, "Only queued orders can be changed.")
+        messages.error(request, _("Only queued orders can be changed."))
         return redirect("orders", slug)
     ctx = OrderContext.build(viewer, order.turn, order.board)
     cls = ReinforceForm if order.kind == Kind.REINFORCE else FORMS[order.kind]
@@ -158,7 +163,10 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.order_edit(player=viewer, order=order, payload=payload)
 
-    title = f"Edit {order.get_kind_display().lower()} on {order.board.name}"
+    title = _("Edit %(kind)s on %(board)s") % {
+        "kind": str(order.get_kind_display()).lower(),
+        "board": order.board.name,
+    }
     return order_form_page(request, viewer, form, title=title, submit=submit)
 
 
@@ -182,7 +190,9 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
         )  # fmt: skip
 
     target = ctx.name(attempt.payload.get("target"))
-    return order_form_page(request, viewer, form, title=f"Reinforce {target}", submit=submit)
+    return order_form_page(
+        request, viewer, form, title=_("Reinforce %(target)s") % {"target": target}, submit=submit
+    )
 
 
 def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> bool:
@@ -202,8 +212,10 @@ def tell_if_unready(request: HttpRequest, was_ready: bool) -> None:
     if was_ready:
         messages.info(
             request,
-            "Your orders changed, so you are no longer marked ready. "
-            "Mark them ready again when you are done.",
+            _(
+                "Your orders changed, so you are no longer marked ready. "
+                "Mark them ready again when you are done."
+            ),
         )
 
 
@@ -224,7 +236,8 @@ def order_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     orders_change(
         request, viewer, order.turn,
         lambda: service.order_cancel(player=viewer, order=order),
-        done=f"{order.get_kind_display()} on {order.board.name}: cancelled.",
+        done=_("%(kind)s on %(board)s: cancelled.")
+        % {"kind": order.get_kind_display(), "board": order.board.name},
     )  # fmt: skip
     return redirect("orders", slug)
 
@@ -295,13 +308,18 @@ def department_defence(
         except OrderRefused as refused:
             form.add_error(None, str(refused))
         else:
-            messages.success(request, f"Standing defence of {dept.name} saved.")
+            messages.success(
+                request, _("Standing defence of %(name)s saved.") % {"name": dept.name}
+            )
             private = order_reads.defence_view(saved).private
             if beyond := private.defence_beyond_stash if private else []:
                 messages.warning(
                     request,
-                    f"{dept.name} holds less {' and '.join(beyond)} than that now: when it is "
-                    "attacked it spends only what it holds then (R47).",
+                    _(
+                        "%(name)s holds less %(kinds)s than that now: when it is "
+                        "attacked it spends only what it holds then (R47)."
+                    )
+                    % {"name": dept.name, "kinds": _(" and ").join(str(k) for k in beyond)},
                 )
             return redirect("orders", slug)
     context = {

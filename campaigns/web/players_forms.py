@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Invitation
 from campaigns.services.players import MAX_DAYS, MAX_USES
@@ -13,13 +14,15 @@ __all__ = ["InvitationForm", "SignUpForm"]
 
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(
-        choices=Invitation._meta.get_field("role").choices, label="They join as"
+        choices=Invitation._meta.get_field("role").choices, label=_("They join as")
     )
     uses = forms.IntegerField(
         min_value=1,
         max_value=MAX_USES,
         initial=1,
-        label="For how many people",
-        help_text="1: a link for one person. More: one link you can share with a group.",
+        label=_("For how many people"),
+        help_text=_("1: a link for one person. More: one link you can share with a group."),
     )
-    days = forms.IntegerField(min_value=1, max_value=MAX_DAYS, initial=14, label="Valid for (days)")
+    days = forms.IntegerField(
+        min_value=1, max_value=MAX_DAYS, initial=14, label=_("Valid for (days)")
+    )

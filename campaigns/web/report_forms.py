@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import NotificationSettings
+from campaigns.wording import lazy_format
 
 # A roll's dice are its stat plus tokens spent: far below this. The cap keeps a request from
 # asking the server for millions of HMACs.
@@ -16,27 +18,27 @@ class GmNoteForm(forms.Form):
     """R45: what a function roll meant in the world, and whether its player may read it."""
 
     gm_note = forms.CharField(
-        label="What it meant in the world",
+        label=_("What it meant in the world"),
         required=False,
         max_length=5000,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
-    publish = forms.BooleanField(label="Published to the player", required=False)
+    publish = forms.BooleanField(label=_("Published to the player"), required=False)
 
 
 class VerifyDiceForm(forms.Form):
     """R23: a roll key and how many dice to recompute from the published seed."""
 
     key = forms.CharField(
-        label="Roll key",
+        label=_("Roll key"),
         max_length=120,
         help_text='As in the report, e.g. "1:42:attack" (turn:order id:kind).',
     )
     dice = forms.IntegerField(
-        label="Number of dice",
+        label=_("Number of dice"),
         min_value=0,
         max_value=MAX_DICE,
-        help_text=f"0 to {MAX_DICE}.",
+        help_text=lazy_format(_("0 to %(max)d."), max=MAX_DICE),
     )
 
 
@@ -45,12 +47,12 @@ class NotificationSettingsForm(forms.ModelForm):
         model = NotificationSettings
         fields = ["turn_processed", "reminders", "attack_notices", "announcements", "press_digest"]
         labels = {
-            "turn_processed": "Turn processed (with the link to your report)",
-            "reminders": (
+            "turn_processed": _("Turn processed (with the link to your report)"),
+            "reminders": _(
                 "Reminder before the deadline when I have queued no orders, and word when "
                 "the GM extends a deadline"
             ),
-            "attack_notices": "One of my departments is the target of a linking attempt",
+            "attack_notices": _("One of my departments is the target of a linking attempt"),
             "announcements": gettext_lazy("The GM's announcements"),
             "press_digest": gettext_lazy(
                 "Messages I have not read for a while (at most one mail an hour)"

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from campaigns.services.setup import SETTINGS
@@ -23,27 +24,35 @@ class CampaignSettingsForm(forms.ModelForm):
         model = Campaign
         fields = list(SETTINGS)
         labels = {
-            "name": "Name",
-            "time_zone": "Time zone",
-            "deadline_weekday": "Deadline weekday",
-            "deadline_time": "Deadline time",
-            "max_out_links": "Departments one department may supply",
-            "max_in_links": "Suppliers one department may have",
-            "attempts_per_turn": "Linking attempts per player per turn",
-            "attempt_cutoff_hours": "Attempt cut-off, hours before the deadline",
-            "reminder_hours": "Reminder, hours before the deadline",
-            "early_processing": "Process a turn early once every player is ready",
+            "name": _("Name"),
+            "time_zone": _("Time zone"),
+            "deadline_weekday": _("Deadline weekday"),
+            "deadline_time": _("Deadline time"),
+            "max_out_links": _("Departments one department may supply"),
+            "max_in_links": _("Suppliers one department may have"),
+            "attempts_per_turn": _("Linking attempts per player per turn"),
+            "attempt_cutoff_hours": _("Attempt cut-off, hours before the deadline"),
+            "reminder_hours": _("Reminder, hours before the deadline"),
+            "early_processing": _("Process a turn early once every player is ready"),
         }
         help_texts = {
-            "time_zone": "Type to search, e.g. Europe/Berlin. Deadlines are in this zone; "
-            "each player sees them in their own.",
-            "deadline_time": "In the campaign's time zone, e.g. 18:00.",
-            "attempt_cutoff_hours": "Attempts queued later than this are refused, so the "
-            "defender has time to reinforce.",
-            "reminder_hours": "Players who have queued nothing are reminded by mail this long "
-            "before the deadline (0: no reminders).",
-            "early_processing": "The turn is then processed shortly after the last player "
-            "marks their orders ready, without waiting for the deadline.",
+            "time_zone": _(
+                "Type to search, e.g. Europe/Berlin. Deadlines are in this zone; "
+                "each player sees them in their own."
+            ),
+            "deadline_time": _("In the campaign's time zone, e.g. 18:00."),
+            "attempt_cutoff_hours": _(
+                "Attempts queued later than this are refused, so the "
+                "defender has time to reinforce."
+            ),
+            "reminder_hours": _(
+                "Players who have queued nothing are reminded by mail this long "
+                "before the deadline (0: no reminders)."
+            ),
+            "early_processing": _(
+                "The turn is then processed shortly after the last player "
+                "marks their orders ready, without waiting for the deadline."
+            ),
         }
         widgets = {
             "time_zone": forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
@@ -69,8 +78,11 @@ class CampaignSettingsForm(forms.ModelForm):
         zone = str(self.cleaned_data["time_zone"]).strip()
         if zone not in zoneinfo.available_timezones():
             raise forms.ValidationError(
-                f"{zone!r} is not a time zone this site knows. Pick one from the list, "
-                "e.g. Europe/Berlin or America/New_York."
+                _(
+                    "%(zone)r is not a time zone this site knows. Pick one from the list, "
+                    "e.g. Europe/Berlin or America/New_York."
+                )
+                % {"zone": zone}
             )
         return zone
 
@@ -79,20 +91,21 @@ class AlignmentForm(forms.Form):
     """One line of the catalogue (R5): an alignment and its opposite, a single one, or a
     self-opposed one."""
 
-    name = forms.CharField(max_length=40, label="Alignment")
-    opposite = forms.CharField(max_length=40, required=False, label="Its opposite")
-    self_opposed = forms.BooleanField(required=False, label="Opposed to itself")
+    name = forms.CharField(max_length=40, label=_("Alignment"))
+    opposite = forms.CharField(max_length=40, required=False, label=_("Its opposite"))
+    self_opposed = forms.BooleanField(required=False, label=_("Opposed to itself"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("self_opposed") and data.get("opposite"):
             raise forms.ValidationError(
-                "An alignment opposed to itself has no other opposite (R5): clear one of them."
+                _("An alignment opposed to itself has no other opposite (R5): clear one of them.")
             )
         name, opposite = data.get("name", ""), data.get("opposite", "")
         if name and opposite and name.casefold() == opposite.casefold():
             raise forms.ValidationError(
-                f"{name} cannot be its own opposite: tick 'Opposed to itself' instead."
+                _("%(name)s cannot be its own opposite: tick 'Opposed to itself' instead.")
+                % {"name": name}
             )
         return data
 
@@ -110,22 +123,23 @@ class BoardImportForm(forms.Form):
     has no room for the board's own name and address, so the form asks for them."""
 
     file = forms.FileField(
-        label="Board file",
-        help_text="A .json board file, or a .csv spreadsheet of departments (see below).",
+        label=_("Board file"),
+        help_text=_("A .json board file, or a .csv spreadsheet of departments (see below)."),
     )
-    name = forms.CharField(max_length=120, required=False, label="Board name (for a CSV file)")
+    name = forms.CharField(max_length=120, required=False, label=_("Board name (for a CSV file)"))
     slug = forms.SlugField(
         max_length=50,
         required=False,
-        label="Board address (for a CSV file)",
-        help_text="Letters, digits and dashes, e.g. old-town; it appears in the board's URL.",
+        label=_("Board address (for a CSV file)"),
+        help_text=_("Letters, digits and dashes, e.g. old-town; it appears in the board's URL."),
     )
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > BOARD_FILE_MAX:
             raise forms.ValidationError(
-                f"The file is {upload.size // 1024} KB; the limit is {BOARD_FILE_MAX // 1024} KB."
+                _("The file is %(size)s KB; the limit is %(limit)s KB.")
+                % {"size": upload.size // 1024, "limit": BOARD_FILE_MAX // 1024}
             )
         return upload
 
@@ -138,6 +152,6 @@ class BoardImportForm(forms.Form):
             for field in ("name", "slug"):
                 if not data.get(field):
                     self.add_error(
-                        field, "A CSV file has no board name or address: give them here."
+                        field, _("A CSV file has no board name or address: give them here.")
                     )
         return data

@@ -26,5 +26,5 @@ class Command(BaseCommand):
             self.stdout.write("Created the demo campaign Tourmaline; turn 1 is open.")
         self.stdout.write(f"Log in as any of these (password: {DEMO_PASSWORD}):")
         for person in demo_campaign()["people"]:
-            role = Membership.Role(person["role"]).label
+            role = str(Membership.Role(person["role"]).label)
             self.stdout.write(f"  {person['username']:<6} {role:<12} {person['character_name']}")

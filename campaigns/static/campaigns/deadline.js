@@ -40,6 +40,16 @@
     return (n < 10 ? "0" : "") + n;
   }
 
+  // The countdown's words in the page's language (<body data-*>, base.html), English if a
+  // page lacks them.
+  var body = document.body;
+  var leftText = body.getAttribute("data-remaining-text") || "%(time)s left";
+  var passedText =
+    body.getAttribute("data-passed-text") || "deadline passed: the turn is being processed";
+  var units = (body.getAttribute("data-time-units") || "d h m s").split(" ");
+  if (units.length !== 4) units = ["d", "h", "m", "s"];
+  var d = units[0], h = units[1], m = units[2], sec = units[3];
+
   // "2d 03h 04m 05s", dropping leading zero units: "04m 05s".
   function remaining(ms) {
     var s = Math.floor(ms / 1000);
@@ -47,9 +57,9 @@
     var hours = Math.floor((s % 86400) / 3600);
     var minutes = Math.floor((s % 3600) / 60);
     var seconds = s % 60;
-    if (days > 0) return days + "d " + pad(hours) + "h " + pad(minutes) + "m " + pad(seconds) + "s";
-    if (hours > 0) return hours + "h " + pad(minutes) + "m " + pad(seconds) + "s";
-    return minutes + "m " + pad(seconds) + "s";
+    if (days > 0) return days + d + " " + pad(hours) + h + " " + pad(minutes) + m + " " + pad(seconds) + sec;
+    if (hours > 0) return hours + h + " " + pad(minutes) + m + " " + pad(seconds) + sec;
+    return minutes + m + " " + pad(seconds) + sec;
   }
 
   function localTimes(scope) {
@@ -76,7 +86,7 @@
     var now = Date.now();
     counters.forEach(function (c) {
       var ms = c.when.getTime() - now;
-      c.el.textContent = ms > 0 ? remaining(ms) + " left" : "deadline passed: the turn is being processed";
+      c.el.textContent = ms > 0 ? leftText.replace("%(time)s", remaining(ms)) : passedText;
       c.el.classList.toggle("text-bg-warning", ms > 0 && ms < 24 * 3600 * 1000);
       c.el.hidden = false;
     });

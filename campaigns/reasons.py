@@ -1,0 +1,155 @@
+# One line per reason: the table reads as a table (E501 off for this file only).
+# ruff: noqa: E501
+"""The engine's refusal reasons in the site's language (issue 13). The engine (RULES R40)
+stays pure and English: each reason is an English sentence that names departments by slug
+and ends with its rule ids. REASONS matches each reason the engine (and the site's own R50
+stand-ins) can give to a player, whole, and says it again through gettext; the slugs it
+captures are named by the caller's `named` (wording.with_names), so nothing here decides
+what a viewer may see (R50).
+
+In English the engine's own sentence is kept. A reason no pattern matches is shown in the
+engine's English, with names, never blank. Called by wording.with_names only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+SLUG = r"[\w-]+"
+KIND = r"money|people|authority"
+
+# (pattern, translation). Groups: d, e (slugs: named by the caller), k (a resource type),
+# inner (a reason inside a reason, translated in turn), anything else as it stands.
+PATTERNS: list[tuple[str, Any]] = [
+    # Links (R10, R11, R14, R2)
+    (r"a department cannot link to itself \(R10\)", _("a department cannot link to itself (R10)")),
+    (rf"(?P<d>{SLUG}) already links to (?P<e>{SLUG}) \(R10\)", _("%(d)s already links to %(e)s (R10)")),
+    (rf"(?P<d>{SLUG}) does not produce what (?P<e>{SLUG}) consumes \(R10\)", _("%(d)s does not produce what %(e)s consumes (R10)")),
+    (rf"(?P<d>{SLUG}) has no free outgoing link \(R11\)", _("%(d)s has no free outgoing link (R11)")),
+    (rf"(?P<d>{SLUG}) has no free incoming link \(R11\)", _("%(d)s has no free incoming link (R11)")),
+    (rf"(?P<d>{SLUG}) and (?P<e>{SLUG}) are on different boards \(R2; a cross_board shtick, R60\)", _("%(d)s and %(e)s are on different boards (R2; a cross_board shtick, R60)")),
+    (rf"(?P<d>{SLUG}) is not in your structure \(R14\)", _("%(d)s is not in your structure (R14)")),
+    (rf"(?P<d>{SLUG}) is not in your structure", _("%(d)s is not in your structure")),
+    (rf"there is no link (?P<d>{SLUG})->(?P<e>{SLUG}) \(R42\)", _("there is no link %(d)s → %(e)s (R42)")),
+    (rf"there is no link (?P<d>{SLUG})->(?P<e>{SLUG})", _("there is no link %(d)s → %(e)s")),
+    (r"consumers must be a list of department slugs", _("consumers must be a list of departments")),
+    (r"a consumer is named twice", _("a consumer is named twice")),
+    (rf"(?P<d>{SLUG}) is not one of (?P<e>{SLUG})'s consumers", _("%(d)s is not one of %(e)s's consumers")),
+    # Stashes and moves (R42, R36)
+    (rf"(?P<d>{SLUG}) holds only (?P<n>\d+) (?P<k>{KIND})", _("%(d)s holds only %(n)s %(k)s")),
+    (rf"(?P<d>{SLUG}) holds (?P<h>\d+) (?P<k>{KIND}), the roll needs (?P<n>\d+)", _("%(d)s holds %(h)s %(k)s, the roll needs %(n)s")),
+    (rf"(?P<d>{SLUG}) holds (?P<h>\d+) (?P<k>{KIND}), the attempt needs (?P<n>\d+)", _("%(d)s holds %(h)s %(k)s, the attempt needs %(n)s")),
+    (rf"(?P<d>{SLUG}) holds (?P<h>\d+) (?P<k>{KIND}), the move needs (?P<n>\d+)", _("%(d)s holds %(h)s %(k)s, the move needs %(n)s")),
+    (rf"(?P<d>{SLUG}) holds (?P<h>\d+) (?P<k>{KIND}), the gift needs (?P<n>\d+)", _("%(d)s holds %(h)s %(k)s, the gift needs %(n)s")),
+    (r"drops must name one token for each of the (?P<n>\d+) departments passed", _("the drops must name one token for each of the %(n)s departments passed")),
+    (rf"the drops need more (?P<k>{KIND}) than the move carries", _("the drops need more %(k)s than the move carries")),
+    (r"each drop must be exactly one token", _("each drop must be exactly one token")),
+    (r"a move needs a path of at least one department", _("a move needs a path of at least one department")),
+    (r"a path passes each department once and not its start \(R42\)", _("a path passes each department once and not its start (R42)")),
+    (rf"a reinforcement must end at the target (?P<d>{SLUG}) \(R46\)", _("a reinforcement must end at the target %(d)s (R46)")),
+    (rf"a reinforcement must end at the target (?P<d>{SLUG})", _("a reinforcement must end at the target %(d)s")),
+    (r"(?P<n>\d+) tokens can travel at most (?P<m>\d+) steps \(R42\)", _("%(n)s tokens can travel at most %(m)s steps (R42)")),
+    (rf"the move would put (?P<d>{SLUG}) over its capacity of (?P<n>\d+) \(R42, R36\)", _("the move would put %(d)s over its capacity of %(n)s (R42, R36)")),
+    (rf"the gift would put (?P<d>{SLUG}) over its capacity of (?P<n>\d+) \(R42, R36\)", _("the gift would put %(d)s over its capacity of %(n)s (R42, R36)")),
+    (rf"(?P<d>{SLUG}) has only (?P<n>\d+) unmoved (?P<k>{KIND}) \(R42\)", _("%(d)s has only %(n)s unmoved %(k)s (R42)")),
+    # Linking attempts (R43, R46)
+    (rf"(?P<d>{SLUG}) consumes nothing \(R43\)", _("%(d)s consumes nothing (R43)")),
+    (r"the cost is (?P<n>\d+) tokens, the order names a different sum", _("the cost is %(n)s tokens; the order names a different sum")),
+    (rf"(?P<d>{SLUG}) is already in your structure \(R43\)", _("%(d)s is already in your structure (R43)")),
+    (rf"(?P<d>{SLUG}) has no free outgoing link \(R43, R11\)", _("%(d)s has no free outgoing link (R43, R11)")),
+    (rf"(?P<d>{SLUG}) does not consume what (?P<e>{SLUG}) produces \(R43\)", _("%(d)s does not consume what %(e)s produces (R43)")),
+    (rf"(?P<d>{SLUG}) has no free incoming link \(R43, R11\)", _("%(d)s has no free incoming link (R43, R11)")),
+    (r"only (?P<n>\d+) linking attempt\(s\) per turn \(R43\)", _("only %(n)s linking attempt(s) per turn (R43)")),
+    (r"cannot pay: (?P<inner>.+) \(R43\)", _("cannot pay: %(inner)s (R43)")),
+    (r"the defence held: (?P<a>\d+) against (?P<b>\d+) successes \(R43\)", _("the defence held: %(a)s against %(b)s successes (R43)")),
+    (r"that department cannot be targeted this way now", _("that department cannot be targeted this way now")),
+    (r"only the target's controller may reinforce it \(R46\)", _("only the target's controller may reinforce it (R46)")),
+    (r"none of your departments can move tokens to the target now \(R42, R46\)", _("none of your departments can move tokens to the target now (R42, R46)")),
+    # Function rolls and perception (R45, R70)
+    (r"a function roll names a function or a task", _("a function roll names a function or a task")),
+    (r"stat must be effect, obstruct or impress", _("the stat must be Effect, Obstruct or Impress")),
+    (rf"(?P<d>{SLUG}) already made a function roll this turn \(R45\)", _("%(d)s already made a function roll this turn (R45)")),
+    (rf"you already made a perception check on (?P<d>{SLUG}) this turn \(R70\)", _("you already made a perception check on %(d)s this turn (R70)")),
+    # Deals (R62)
+    (rf"(?P<d>{SLUG}) is not in another player's structure \(R62\)", _("%(d)s is not in another player's structure (R62)")),
+    (r"a gift gives at least one token \(R62\)", _("a gift gives at least one token (R62)")),
+    (r"a hand-over names the player who receives it", _("a hand-over names the player who receives it")),
+    (r"a department cannot be handed over to its own controller", _("a department cannot be handed over to its own controller")),
+    (rf"(?P<d>{SLUG}) was already handed over this turn \(R62\)", _("%(d)s was already handed over this turn (R62)")),
+    (rf"(?P<p>.+) did not accept (?P<d>{SLUG}) \(R62\)", _("%(p)s did not accept %(d)s (R62)")),
+    (r"no hand-over of that department to you succeeded this turn \(R62\)", _("no hand-over of that department to you succeeded this turn (R62)")),
+    # Elections (R80)
+    (r"there is no election this turn \(R80\)", _("there is no election this turn (R80)")),
+    (r"you have already nominated a ticket this turn \(R80\)", _("you have already nominated a ticket this turn (R80)")),
+    (r"a running mate is another department than the candidate \(R80\)", _("a running mate is another department than the candidate (R80)")),
+    (rf"(?P<d>{SLUG}) is already nominated \(R80\)", _("%(d)s is already nominated (R80)")),
+    (rf"(?P<d>{SLUG}) is not in your structure \(R80\)", _("%(d)s is not in your structure (R80)")),
+    (r"you nominated this ticket: its running mate stays \(R80\)", _("you nominated this ticket: its running mate stays (R80)")),
+    (rf"(?P<d>{SLUG}) already supports a ticket \(R80\)", _("%(d)s already supports a ticket (R80)")),
+    (rf"(?P<d>{SLUG}) doubled its election support this turn \(R80\)", _("%(d)s doubled its election support this turn (R80)")),
+    (r"you have already voted this turn \(R80\)", _("you have already voted this turn (R80)")),
+    (r"a ticket needs two departments of the board \(R80\)", _("a ticket needs two departments of the board (R80)")),
+    (r"every department of the board is already a candidate \(R80\)", _("every department of the board is already a candidate (R80)")),
+    (r"no ticket another player nominated has a candidate of yours \(R80\)", _("no ticket another player nominated has a candidate of yours (R80)")),
+    (r"no ticket has been nominated yet \(R80\)", _("no ticket has been nominated yet (R80)")),
+    (r"every department of yours on the board already supports a ticket \(R80\)", _("every department of yours on the board already supports a ticket (R80)")),
+    # Why an order kind has no choice now (engine/legal*.py: naming no department)
+    (r"you control no department on this board", _("you control no department on this board")),
+    (r"there is no link between two of your departments \(R14\)", _("there is no link between two of your departments (R14)")),
+    (r"none of your departments supplies two or more consumers \(R12\)", _("none of your departments supplies two or more consumers (R12)")),
+    (r"every department of yours already has a function roll this turn \(R45\)", _("every department of yours already has a function roll this turn (R45)")),
+    (r"every link your departments' resources allow already exists \(R10\)", _("every link your departments' resources allow already exists (R10)")),
+    (r"none of your departments produces what another of yours consumes \(R10\)", _("none of your departments produces what another of yours consumes (R10)")),
+    (r"none of your departments has a free outgoing link \(R11\)", _("none of your departments has a free outgoing link (R11)")),
+    (r"no link can be added: every consumer has the most suppliers allowed \((?P<n>\d+), R11\)", _("no link can be added: every consumer has the most suppliers allowed (%(n)s, R11)")),
+    (r"no link can be added across boards without a cross_board shtick \(R2, R60\)", _("no link can be added across boards without a cross_board shtick (R2, R60)")),
+    (r"no link can be added: the link limits leave no free pair \(R11\)", _("no link can be added: the link limits leave no free pair (R11)")),
+    (r"none of your departments holds tokens that have not moved this turn \(R42\)", _("none of your departments holds tokens that have not moved this turn (R42)")),
+    (r"none of your departments with unmoved tokens has a link to move them along \(R42\)", _("none of your departments with unmoved tokens has a link to move them along (R42)")),
+    (r"every department your tokens could reach is at its capacity \(R42, R36\)", _("every department your tokens could reach is at its capacity (R42, R36)")),
+    (r"you have already queued as many linking attempts as a turn allows \((?P<n>\d+) of (?P<m>\d+), R43\)", _("you have already queued as many linking attempts as a turn allows (%(n)s of %(m)s, R43)")),
+    (r"none of your departments produces anything to link with \(R43\)", _("none of your departments produces anything to link with (R43)")),
+    (r"none of your departments has a free outgoing link \(R43, R11\)", _("none of your departments has a free outgoing link (R43, R11)")),
+    (r"no department outside your structure consumes what yours produce \(R43\)", _("no department outside your structure consumes what yours produce (R43)")),
+    (r"every department that consumes what yours produce has no free incoming link \(R43, R11\)", _("every department that consumes what yours produce has no free incoming link (R43, R11)")),
+    (r"you have already queued a perception check on every department \(R70\)", _("you have already queued a perception check on every department (R70)")),
+    (r"none of your departments can be handed over now \(R62\)", _("none of your departments can be handed over now (R62)")),
+    (r"no other player offers you a department \(R62\)", _("no other player offers you a department (R62)")),
+    (r"none of your departments holds tokens that have not moved this turn \(R42, R62\)", _("none of your departments holds tokens that have not moved this turn (R42, R62)")),
+    (r"no department of another player has room for a gift \(R62, R36\)", _("no department of another player has room for a gift (R62, R36)")),
+    # The site's own R50 stand-ins (web/order_choices.py, selectors/order_checks.py)
+    (r"you know no department outside your structure that your departments can try to link now \(R43, R50\)", _("you know no department outside your structure that your departments can try to link now (R43, R50)")),
+    (r"your tokens could only move through departments you do not know \(R50\)", _("your tokens could only move through departments you do not know (R50)")),
+    (r"nothing you can see can be ordered now \(R50\)", _("nothing you can see can be ordered now (R50)")),
+    (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
+]  # fmt: skip
+REASONS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
+
+
+def reason_translated(
+    reason: str, named: Callable[[str], str], types: Mapping[str, object]
+) -> str | None:
+    """`reason` in the active language, its slugs named by `named`; None in English (the
+    engine's sentence stands) or for a reason no pattern knows."""
+    if (get_language() or "en").startswith("en"):
+        return None
+    for pattern, text in REASONS:
+        match = pattern.fullmatch(reason)
+        if match is None:
+            continue
+        values: dict[str, object] = {}
+        for group, value in match.groupdict().items():
+            if group == "k":
+                values[group] = types.get(value, value)
+            elif group == "inner":
+                values[group] = reason_translated(value, named, types) or named(value)
+            elif group in ("d", "e"):
+                values[group] = named(value)
+            else:
+                values[group] = value
+        return str(text) % values
+    return None

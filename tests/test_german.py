@@ -1,0 +1,107 @@
+"""The site in German (issue 13): the language comes from the profile, else the browser's
+Accept-Language; mail is written in the recipient's profile language; the engine's refusal
+reasons are translated where they are shown, and one without a translation stays readable
+English (never blank). English stays the default, word for word."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import translation
+
+from campaigns import wording
+from campaigns.models import Campaign, Profile
+from campaigns.reasons import REASONS
+from campaigns.services.notifications import notify_turn_processed
+from campaigns.services.reminders import reminder_mail
+from tests.support.demo import Played
+from tests.support.handmade import ClientFor
+
+GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
+ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+
+
+def speaks(username: str, language: str) -> None:
+    user = get_user_model().objects.get(username=username)
+    Profile.objects.update_or_create(user=user, defaults={"language": language})
+
+
+def test_a_visitor_gets_the_browsers_language(client: Any, db: None) -> None:
+    assert "Spielanleitung" in client.get(reverse("home"), **GERMAN).content.decode()
+    page = client.get(reverse("home"), **ENGLISH).content.decode()
+    assert "How to play" in page and "Spielanleitung" not in page
+
+
+def test_the_profiles_language_wins_over_the_browsers(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    alice = client_for("alice")
+    speaks("alice", "en")
+    page = alice.get(reverse("orders", args=[demo.slug]), **GERMAN).content.decode()
+    assert "Your orders for turn 1" in page and "Ihre Befehle" not in page
+    speaks("alice", "de")
+    page = alice.get(reverse("orders", args=[demo.slug]), **ENGLISH).content.decode()
+    assert "Ihre Befehle für Runde 1" in page and "Queue an order" not in page
+    # No language in the profile: the browser's again.
+    speaks("alice", "")
+    page = alice.get(reverse("orders", args=[demo.slug]), **GERMAN).content.decode()
+    assert "Ihre Befehle für Runde 1" in page
+
+
+def test_the_turn_mail_goes_out_in_each_recipients_language(
+    played: Played, mailoutbox: list
+) -> None:
+    speaks("alice", "de")
+    speaks("bob", "en")
+    with translation.override("en"):  # whatever the sender's language
+        notify_turn_processed(played.campaign, 1)
+    mail = {m.to[0].split("@")[0]: m for m in mailoutbox}
+    assert mail["alice"].subject.endswith("Runde 1 ausgewertet")
+    assert "Ihr Bericht:" in mail["alice"].body
+    for english in ["bob", "carol", "gm"]:  # carol and the GM have no profile language
+        assert mail[english].subject.endswith("Turn 1 processed")
+        assert "Your report:" in mail[english].body
+
+
+def test_a_reminder_goes_out_in_the_recipients_language_with_a_german_date(
+    demo: Campaign, mailoutbox: list
+) -> None:
+    speaks("bob", "de")
+    turn = demo.turns.get(number=1)
+    bob = demo.memberships.select_related("user__profile").get(user__username="bob")
+    assert reminder_mail(turn, bob)
+    (mail,) = mailoutbox
+    assert "keine Befehle" in mail.subject
+    assert "Freitag" in mail.body and " um 18:00 " in mail.body
+
+
+def test_engine_reasons_are_translated_with_names_and_rule_ids() -> None:
+    names = {"mint": "Die Münze", "city-watch": "Stadtwache"}
+    with translation.override("de"):
+        text = wording.with_names("mint already links to city-watch (R10)", names)
+        assert text == "Die Münze ist bereits mit Stadtwache verbunden (R10)."
+        nested = wording.with_names("cannot pay: mint holds only 1 money (R43)", names)
+        assert nested == "Kann nicht zahlen: Die Münze hat nur 1 Geld (R43)."
+        held = wording.with_names("the defence held: 1 against 2 successes (R43)", {})
+        assert held == "Die Verteidigung hielt: 1 gegen 2 Erfolge (R43)."
+    with translation.override("en"):  # English: the engine's own sentence, with names
+        text = wording.with_names("mint already links to city-watch (R10)", names)
+        assert text == "Die Münze already links to Stadtwache (R10)."
+
+
+def test_a_reason_without_a_translation_is_shown_in_english_with_names() -> None:
+    with translation.override("de"):
+        text = wording.with_names("mint did something new (R99)", {"mint": "Die Münze"})
+    assert text == "Die Münze did something new (R99)."
+
+
+@pytest.mark.parametrize(("pattern", "text"), REASONS)
+def test_every_reason_pattern_has_a_german_translation(pattern: Any, text: Any) -> None:
+    with translation.override("en"):
+        english = str(text)
+    with translation.override("de"):
+        german = str(text)
+    assert german and german != english, pattern.pattern
