@@ -25,3 +25,11 @@ def next_deadline(campaign: Campaign, after: dt.datetime) -> dt.datetime:
         if instant > after:
             return instant
         day += dt.timedelta(days=7)
+
+
+def first_deadline_after(campaign: Campaign, start: dt.datetime) -> dt.datetime:
+    """The instant turn 1's deadline must come after: a campaign started shortly before its
+    weekly slot would otherwise open a turn of a few hours, in which the attempt cut-off
+    (R46) has already passed and nobody may attack. Turn 1 therefore leaves the players at
+    least a full day before that cut-off; its deadline is the first weekly slot after this."""
+    return start + dt.timedelta(hours=campaign.attempt_cutoff_hours + 24)

@@ -38,7 +38,7 @@ from campaigns.selectors.visibility import knowledge_snapshot
 
 from .bulk import rows_insert, rows_update
 from .notifications import notify_gms
-from .schedule import next_deadline
+from .schedule import first_deadline_after, next_deadline
 from .state import BoardChanges, board_changes, changes_write
 from .turn_mail import turn_mail_later
 
@@ -100,7 +100,7 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
             opened = engine.spawn_consume(state)
             plans.append(board_plan(board, setup, rows, opened, before=state))
         plan_write(campaign, TurnPlan(plans, [], knowledge_snapshot(campaign.pk)), now=now)
-        turn = fresh_turn(campaign, 1, now=now, after=now)
+        turn = fresh_turn(campaign, 1, now=now, after=first_deadline_after(campaign, now))
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
     return turn

@@ -20,6 +20,7 @@ from django.db import connections
 
 from campaigns.models import Campaign, Turn, TurnRecord
 from campaigns.services import turns
+from campaigns.services.schedule import next_deadline
 from tests.support.turn_job import Game, make_due, started_campaign
 
 SLUG = "tourmaline"
@@ -27,9 +28,10 @@ SLUG = "tourmaline"
 
 def due_game() -> Game:
     """A running campaign (UTC deadlines, so no daylight-saving shift) whose turn 1 deadline
-    is the weekly slot a week before its real one: past, while turn 2's is still ahead."""
+    is the last weekly slot before now: past, while turn 2's, a week later, is still ahead."""
     game = started_campaign(slug=SLUG, time_zone="UTC", boards=2)
-    make_due(game, 1, game.turn(1).deadline - dt.timedelta(days=7))
+    week_ago = dt.datetime.now(dt.UTC) - dt.timedelta(days=7)
+    make_due(game, 1, next_deadline(game.campaign, week_ago))
     return game
 
 
