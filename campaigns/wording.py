@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.reasons import reason_translated
 
@@ -67,6 +67,13 @@ def count(n: int, singular: str) -> str:
     if n == 1:
         return f"{n} {singular}"
     return f"{n} {IRREGULAR_PLURALS.get(singular, singular + 's')}"
+
+
+def in_text(label: object) -> str:
+    """A noun label (a role, an order kind) inside a sentence: lower case in English ("you
+    joined as player"), as it stands in German, whose nouns keep their capital."""
+    text = str(label)
+    return text if (get_language() or "en").startswith("de") else text.lower()
 
 
 def listing(parts: Iterable[str]) -> str:
@@ -228,6 +235,13 @@ def with_names(reason: str, names: Mapping[str, str]) -> str:
     for slug in slugs_named(reason, names):
         text = slug_pattern(slug).sub(names[slug], text)
     return sentence(text)
+
+
+def problem_text(problem: str) -> str:
+    """A problem the engine found in a board file (engine/cli_io.py, values.py), in the
+    active language where REASONS knows it, else as the engine wrote it; slugs stay slugs
+    (the file's own words)."""
+    return reason_translated(problem, str, TYPE_LABELS) or problem
 
 
 # --- The GM's editor (RULES R53): what the engine's review of a change means ----------------------

@@ -17,6 +17,12 @@ def count(n: int, singular: str) -> str:
 
 
 @register.filter
+def in_text(label: object) -> str:
+    """{{ role_label|in_text }}: a noun label inside a sentence (wording.in_text)."""
+    return wording.in_text(label)
+
+
+@register.filter
 def amounts(tokens: list[Any]) -> str:
     """A list of `.amount`/`.label` items (a stash, a defence) as "9 People, 1 Authority"."""
     return ", ".join(f"{t.amount} {t.label}" for t in tokens)

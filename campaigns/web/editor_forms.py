@@ -94,7 +94,7 @@ class DepartmentForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["alignments"].choices = [(name, name) for name in catalogue]
-        self.fields["controller"].choices = [("", "nobody (uncontrolled)")] + [
+        self.fields["controller"].choices = [("", _("nobody (uncontrolled)"))] + [
             (str(p.pk), p.display_name) for p in players
         ]
         self.players = {str(p.pk): p for p in players}
@@ -176,14 +176,14 @@ class LinkAddForm(forms.Form):
     `partner`; in: `partner` supplies it."""
 
     direction = forms.ChoiceField(
-        choices=[("out", "supplies"), ("in", "is supplied by")], widget=forms.HiddenInput
+        choices=[("out", _("supplies")), ("in", _("is supplied by"))], widget=forms.HiddenInput
     )
     partner = forms.TypedChoiceField(coerce=int, label=_("Department"))
 
     def __init__(self, *args: Any, partners: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["partner"].choices = [("", "choose a department")] + partners
+        self.fields["partner"].choices = [("", _("choose a department"))] + partners
 
 
 class LinkShiftForm(forms.Form):
-    direction = forms.ChoiceField(choices=[("up", "earlier"), ("down", "later")])
+    direction = forms.ChoiceField(choices=[("up", _("earlier")), ("down", _("later"))])
