@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from campaigns.reasons import reason_translated
@@ -34,6 +34,12 @@ STAT_LABELS = {
     "effect": gettext_lazy("Effect"),
     "obstruct": gettext_lazy("Obstruct"),
     "impress": gettext_lazy("Impress"),
+}
+# R34: a department's status after spawn and consume (the engine's codes), in words.
+STATUS_LABELS = {
+    "funded": gettext_lazy("funded"),
+    "unfunded": gettext_lazy("unfunded"),
+    "self_sufficient": gettext_lazy("self-sufficient"),
 }
 IRREGULAR_PLURALS = {"die": "dice", "successes": "successes", "success": "successes"}
 
@@ -67,6 +73,38 @@ def count(n: int, singular: str) -> str:
     if n == 1:
         return f"{n} {singular}"
     return f"{n} {IRREGULAR_PLURALS.get(singular, singular + 's')}"
+
+
+def status_label(code: object) -> str:
+    """A department's status (R34) in words: "self-sufficient" for the engine's
+    "self_sufficient"; "" for none."""
+    text = str(code or "")
+    return str(STATUS_LABELS.get(text, text.replace("_", "-")))
+
+
+def map_words() -> dict[str, Any]:
+    """The words board_map.js writes on and beside the map (labels, tooltips, the detail
+    line), in the active language: the script reads them from the page
+    (templates/campaigns/_map_scripts.html), as deadline.js reads its own."""
+    return {
+        "types": [str(TYPE_LABELS[kind]) for kind in ("money", "people", "authority")],
+        "initials": pgettext("first letters of Money, People, Authority", "M P A").split(),
+        "statuses": {code: str(label) for code, label in STATUS_LABELS.items()},
+        "outcomes": {"failed": _("failed"), "rejected": _("rejected"), "queued": _("queued")},
+        "only_rumours": _("only rumours"),
+        "yours": _("yours"),
+        "uncontrolled": _("uncontrolled"),
+        "home": _("home department"),
+        "changed_hands": _("changed hands this turn"),
+        "attempt": _("attempt %(status)s"),
+        "tried": _("%(attacker)s tried to link %(target)s: %(status)s"),
+        "priority": _("priority %(n)s"),
+        "funded": _("consumer funded"),
+        "unfunded": _("consumer unfunded"),
+        "new": _("new this turn"),
+        "broken": _("broken this turn"),
+        "undone": _("made and broken again this turn"),
+    }
 
 
 def in_text(label: object) -> str:

@@ -71,7 +71,8 @@ def private_changes(name: str, a: Snapshot, b: Snapshot, slug: str) -> list[str]
     old_status = a.figures.get(slug, {}).get("status")
     new_status = b.figures.get(slug, {}).get("status")
     if old_status != new_status:
-        parts.append(f"{old_status or '—'} → {new_status or '—'}".replace("_", "-"))
+        old, new = wording.status_label(old_status), wording.status_label(new_status)
+        parts.append(f"{old or '—'} → {new or '—'}")
     return [f"{name}: {', '.join(parts)}."] if parts else []
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import json_script
 
 from campaigns import wording
 
@@ -14,6 +15,18 @@ register = template.Library()
 @register.filter
 def count(n: int, singular: str) -> str:
     return wording.count(int(n), singular)
+
+
+@register.filter
+def status_word(code: object) -> str:
+    """{{ private.status|status_word }}: a department's status (R34) in words."""
+    return wording.status_label(code)
+
+
+@register.simple_tag
+def map_words() -> str:
+    """{% map_words %}: the map's words as JSON for board_map.js (wording.map_words)."""
+    return json_script(wording.map_words(), "map-words")
 
 
 @register.filter
