@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.functional import lazy
-from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from campaigns.reasons import reason_translated
@@ -80,31 +80,6 @@ def status_label(code: object) -> str:
     "self_sufficient"; "" for none."""
     text = str(code or "")
     return str(STATUS_LABELS.get(text, text.replace("_", "-")))
-
-
-def map_words() -> dict[str, Any]:
-    """The words board_map.js writes on and beside the map (labels, tooltips, the detail
-    line), in the active language: the script reads them from the page
-    (templates/campaigns/_map_scripts.html), as deadline.js reads its own."""
-    return {
-        "types": [str(TYPE_LABELS[kind]) for kind in ("money", "people", "authority")],
-        "initials": pgettext("first letters of Money, People, Authority", "M P A").split(),
-        "statuses": {code: str(label) for code, label in STATUS_LABELS.items()},
-        "outcomes": {"failed": _("failed"), "rejected": _("rejected"), "queued": _("queued")},
-        "only_rumours": _("only rumours"),
-        "yours": _("yours"),
-        "uncontrolled": _("uncontrolled"),
-        "home": _("home department"),
-        "changed_hands": _("changed hands this turn"),
-        "attempt": _("attempt %(status)s"),
-        "tried": _("%(attacker)s tried to link %(target)s: %(status)s"),
-        "priority": _("priority %(n)s"),
-        "funded": _("consumer funded"),
-        "unfunded": _("consumer unfunded"),
-        "new": _("new this turn"),
-        "broken": _("broken this turn"),
-        "undone": _("made and broken again this turn"),
-    }
 
 
 def in_text(label: object) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.utils.html import json_script
 
-from campaigns import wording
+from campaigns import audit_words, script_words, wording
 
 register = template.Library()
 
@@ -15,6 +15,12 @@ register = template.Library()
 @register.filter
 def count(n: int, singular: str) -> str:
     return wording.count(int(n), singular)
+
+
+@register.filter
+def audit_target(stored: object) -> str:
+    """{{ entry.target|audit_target }}: what an audit-log entry is about, in words."""
+    return audit_words.audit_target(str(stored))
 
 
 @register.filter
@@ -26,7 +32,7 @@ def status_word(code: object) -> str:
 @register.simple_tag
 def map_words() -> str:
     """{% map_words %}: the map's words as JSON for board_map.js (wording.map_words)."""
-    return json_script(wording.map_words(), "map-words")
+    return json_script(script_words.map_words(), "map-words")
 
 
 @register.filter
