@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.utils import formats
 from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -87,6 +88,11 @@ def in_text(label: object) -> str:
     joined as player"), as it stands in German, whose nouns keep their capital."""
     text = str(label)
     return text if (get_language() or "en").startswith("de") else text.lower()
+
+
+def number(n: int) -> str:
+    """A whole number as the active language writes it: 2,000 in English, 2.000 in German."""
+    return str(formats.number_format(n, force_grouping=True))
 
 
 def listing(parts: Iterable[str]) -> str:

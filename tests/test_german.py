@@ -123,3 +123,11 @@ def test_the_maps_words_come_from_the_page_in_the_readers_language(
     assert words["statuses"]["self_sufficient"] == "autark"
     levels = {node["level"] for node in page.context["page"].map["nodes"]}
     assert levels <= {"rumoured", "known", "controlled"} and "rumoured" in levels
+
+
+def test_numbers_in_sentences_are_written_as_the_language_writes_them() -> None:
+    """An order's length limit, a note's: 2,000 in English, 2.000 in German."""
+    with translation.override("de"):
+        assert wording.number(2000) == "2.000" and wording.number(12) == "12"
+    with translation.override("en"):
+        assert wording.number(2000) == "2,000"

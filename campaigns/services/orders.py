@@ -89,11 +89,14 @@ def payload_check(payload: dict[str, Any]) -> None:
                     "Nothing was stored."
                 )
             )
-            raise OrderRefused(message % {"n": f"{len(text):,}", "limit": f"{MAX_INTENT_CHARS:,}"})
+            raise OrderRefused(
+                message
+                % {"n": wording.number(len(text)), "limit": wording.number(MAX_INTENT_CHARS)}
+            )
     if len(json.dumps(payload, default=str)) > MAX_PAYLOAD_CHARS:
         raise OrderRefused(
             _("The order is too large (more than %(limit)s characters). Nothing was stored.")
-            % {"limit": f"{MAX_PAYLOAD_CHARS:,}"}
+            % {"limit": wording.number(MAX_PAYLOAD_CHARS)}
         )
 
 
