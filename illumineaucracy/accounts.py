@@ -97,7 +97,8 @@ class SignUpForm(UserCreationForm):
     """A new account: from the sign-up page, or from a campaign's invitation link."""
 
     email = forms.EmailField(
-        help_text=gettext_lazy("Turn reports, reminders and attack notices are sent here.")
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy("Turn reports, reminders and attack notices are sent here."),
     )
 
     class Meta(UserCreationForm.Meta):

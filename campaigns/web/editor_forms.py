@@ -49,7 +49,10 @@ class DepartmentForm(forms.Form):
         help_text=_("Letters, digits and dashes, unique on the board; it cannot change later."),
     )
     description = forms.CharField(
-        max_length=TEXT_MAX["description"], required=False, widget=forms.Textarea(attrs={"rows": 3})
+        max_length=TEXT_MAX["description"],
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=_("Description"),
     )
     effect = amount_field(_("Effect"))
     obstruct = amount_field(_("Obstruct"))
@@ -64,6 +67,7 @@ class DepartmentForm(forms.Form):
     produces_amount = amount_field(_("Amount produced"))
     alignments = forms.MultipleChoiceField(
         required=False,
+        label=_("Alignments"),
         widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
         help_text=_("up to three, never one with its opposite"),
     )

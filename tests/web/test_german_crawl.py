@@ -49,7 +49,7 @@ TELLTALES = [
     "deadline", "Deadline", "History", "history", "Compare", "Undo",
     "Settings", "invitation", "Invitation", "Audit", "Knowledge", "controlled", "rumoured",
     "known", "unknown", "Money", "People", "Authority", "home", "GM", "RULES", "breadcrumb",
-    "Previous", "Next", "None", "none", "yes", "no", "Yes", "No",
+    "Previous", "Next", "None", "none", "yes", "no", "Yes", "No", "Description", "Email",
 ]  # fmt: skip
 TELLTALE = re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, TELLTALES)) + r")(?![\w'-])")
 SKIP = {"script", "style", "code", "pre", "textarea", "option"}
