@@ -18,10 +18,11 @@ and are left out here; tests/web/test_rules_page.py checks the two say the same 
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 from django.template.base import Lexer, TokenType
+
+from tests.support.shown import shown
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "templates"
@@ -52,7 +53,6 @@ ALLOWED_DEFAULTS = {
 # A word: two letters or more. Rule ids, d10 and the like are not words of a language.
 WORD = re.compile(r"[^\W\d_]{2,}")
 NOT_LANGUAGE = re.compile(r"\bR\d{1,3}\b|\b\d+d\d+\b|\bd10\b|&\w+;")
-ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 # Not shown, or shown as code a reader types as it stands (a shell command, a formula).
 HIDDEN = {"script", "style", "code", "pre"}
 PLACEHOLDER = "\x01"
@@ -110,47 +110,11 @@ def plain_html(source: str) -> tuple[str, list[tuple[int, str]]]:
     return "".join(out), literals
 
 
-class Visible(HTMLParser):
-    """Each piece of visible text and each user-facing attribute, with its line."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.found: list[tuple[int, str]] = []
-        self.hidden = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        line = self.getpos()[0]
-        named = {k: v or "" for k, v in attrs}
-        for attribute in sorted(named):
-            # data-*-text: words a script shows (busy.js, history_chart.js, deadline.js).
-            if (
-                attribute in ATTRIBUTES
-                or attribute.startswith("data-")
-                and attribute.endswith("-text")
-            ):
-                self.found.append((line, named[attribute]))
-        if tag == "input" and named.get("type") in ("submit", "button", "reset"):
-            self.found.append((line, named.get("value", "")))
-        if tag in HIDDEN:
-            self.hidden += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden and data.strip(PLACEHOLDER + " \n\t"):
-            self.found.append((self.getpos()[0], data))
-
-
 def untranslated(path: Path) -> list[str]:
     """'file:line: text' for each piece of `path` that shows words outside translate tags."""
     html, literals = plain_html(path.read_text())
-    parser = Visible()
-    parser.feed(html)
-    parser.close()
     name = path.relative_to(ROOT)
-    found = [(line, text) for line, text in parser.found + literals if words(text)]
+    found = [(line, text) for line, text in shown(html, HIDDEN) + literals if words(text)]
     return [f"{name}:{line}: {' '.join(text.split())[:90]!r}" for line, text in sorted(found)]
 
 

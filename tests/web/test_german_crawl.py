@@ -20,7 +20,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
@@ -33,6 +32,7 @@ from django.test import Client
 
 from campaigns.models import Campaign, Department, Membership, Notice, Profile
 from tests.support.crawl import World, crawl_world
+from tests.support.shown import shown
 from tests.web.test_crawl import COLUMNS, PAGES, USERS, column_of
 
 PO = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.po"
@@ -53,40 +53,13 @@ TELLTALES = [
 ]  # fmt: skip
 TELLTALE = re.compile(r"(?<![\w'-])(" + "|".join(map(re.escape, TELLTALES)) + r")(?![\w'-])")
 SKIP = {"script", "style", "code", "pre", "textarea", "option"}
-ATTRIBUTES = {"title", "aria-label", "placeholder", "alt"}
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]|%[sd]|<[^>]+>|\{\w*\}")
 
 
-class Shown(HTMLParser):
-    """The text a reader sees, and the attributes a screen reader or a pointer shows."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.skipping = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        named = {k: v or "" for k, v in attrs}
-        self.parts += [named[a] for a in sorted(ATTRIBUTES & named.keys())]
-        if tag == "input" and named.get("type") in ("submit", "button"):
-            self.parts.append(named.get("value", ""))
-        if tag in SKIP:
-            self.skipping += 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in SKIP:
-            self.skipping = max(0, self.skipping - 1)
-
-    def handle_data(self, data: str) -> None:
-        if not self.skipping:
-            self.parts.append(data)
-
-
 def shown_text(page: str) -> str:
-    parser = Shown()
-    parser.feed(page)
-    parser.close()
-    return " ".join(" ".join(parser.parts).split())
+    """What a reader sees of `page` (option labels and typed text are data or repeat the
+    page), as one line."""
+    return " ".join(" ".join(text for __, text in shown(page, SKIP)).split())
 
 
 def english_phrases() -> list[str]:
