@@ -15,6 +15,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.reasons import said_again
+
 # (the stored target, as services/*.py write it; its words again). Most particular first.
 PATTERNS: list[tuple[str, Any]] = [
     (r"campaign settings", _("campaign settings")),
@@ -38,8 +40,5 @@ TARGETS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
 
 def audit_target(stored: str) -> str:
     """`stored` (an entry's target) in the active language; as stored if no pattern knows it."""
-    for pattern, text in TARGETS:
-        match = pattern.fullmatch(stored)
-        if match is not None:
-            return str(text) % match.groupdict()
-    return stored
+    found = said_again(stored, TARGETS)
+    return str(found[0]) % found[1] if found else stored

@@ -162,6 +162,18 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"no department (?P<x>.+) on this board", _("no department %(x)s on this board")),
 ]  # fmt: skip
 REASONS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
+Table = list[tuple[re.Pattern[str], Any]]
+
+
+def said_again(text: str, table: Table) -> tuple[Any, dict[str, str]] | None:
+    """The first (words, the groups it caught) of `table` whose pattern matches all of
+    `text`; None if none does. The one lookup of every "say it again in the reader's
+    language" table (this one, audit_words.TARGETS)."""
+    for pattern, words in table:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return words, match.groupdict()
+    return None
 
 
 def reason_translated(
@@ -169,21 +181,17 @@ def reason_translated(
 ) -> str | None:
     """`reason` in the active language, its slugs named by `named`; None in English (the
     engine's sentence stands) or for a reason no pattern knows."""
-    if (get_language() or "en").startswith("en"):
+    if (get_language() or "en").startswith("en") or (found := said_again(reason, REASONS)) is None:
         return None
-    for pattern, text in REASONS:
-        match = pattern.fullmatch(reason)
-        if match is None:
-            continue
-        values: dict[str, object] = {}
-        for group, value in match.groupdict().items():
-            if group == "k":
-                values[group] = types.get(value, value)
-            elif group == "inner":
-                values[group] = reason_translated(value, named, types) or named(value)
-            elif group in ("d", "e"):
-                values[group] = named(value)
-            else:
-                values[group] = value
-        return str(text) % values
-    return None
+    text, groups = found
+    values: dict[str, object] = {}
+    for group, value in groups.items():
+        if group == "k":
+            values[group] = types.get(value, value)
+        elif group == "inner":
+            values[group] = reason_translated(value, named, types) or named(value)
+        elif group in ("d", "e"):
+            values[group] = named(value)
+        else:
+            values[group] = value
+    return str(text) % values

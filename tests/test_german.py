@@ -131,3 +131,16 @@ def test_numbers_in_sentences_are_written_as_the_language_writes_them() -> None:
         assert wording.number(2000) == "2.000" and wording.number(12) == "12"
     with translation.override("en"):
         assert wording.number(2000) == "2,000"
+
+
+def test_the_audit_logs_entries_are_said_in_the_readers_language() -> None:
+    """An entry's target is stored once, in English (a record); it is shown in words."""
+    from campaigns.audit_words import audit_target
+
+    with translation.override("de"):
+        assert audit_target("structures on The City") == "Machtstrukturen auf The City"
+        assert audit_target("invitation #3") == "Einladung #3"
+        assert audit_target("The Mint: funding order") == "The Mint: Versorgungsreihenfolge"
+        assert audit_target("something new") == "something new"
+    with translation.override("en"):
+        assert audit_target("structures on The City") == "structures on The City"

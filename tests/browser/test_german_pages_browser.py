@@ -23,9 +23,14 @@ from tests.support.history import play_three_turns
 pytestmark = BROWSER_MARKS
 
 
-def speaks_german(username: str) -> None:
+def german_session(browser: Any, base: str, username: str) -> tuple[Any, str, list[str]]:
+    """The demo after three turns, `username` with German in their profile and logged in:
+    (their page, the campaign's slug, the console errors as they come)."""
+    slug = play_three_turns().campaign.slug
     user = get_user_model().objects.get(username=username)
     Profile.objects.update_or_create(user=user, defaults={"language": "de"})
+    page = log_in(browser, base, username, DESKTOP)
+    return page, slug, watch_for_errors(page)
 
 
 def test_a_german_player_reads_the_history_the_map_and_how_to_play(
@@ -33,18 +38,12 @@ def test_a_german_player_reads_the_history_the_map_and_how_to_play(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = play_three_turns().campaign
-    speaks_german("alice")
     base = live_server.url
-    alice = log_in(browser, base, "alice", DESKTOP)
-    problems = watch_for_errors(alice)
+    alice, slug, problems = german_session(browser, base, "alice")
 
-    alice.goto(f"{base}{reverse('board', args=[campaign.slug, 'city'])}")
+    alice.goto(f"{base}{reverse('board', args=[slug, 'city'])}")
     map_ready(alice)
-    # The map's words are the page's: a tapped department's summary is German.
-    alice.evaluate(
-        "() => window.boardMaps[0].nodes().filter(n => n.data('mine')).first().emit('tap')"
-    )
+    # The map's words are the page's: a link's detail line (type, priority, funding) is German.
     alice.locator("#links [data-edge]").first.focus()
     expect(alice.locator("[data-map-detail]")).to_contain_text("→")
     detail = alice.locator("[data-map-detail]").inner_text()
@@ -92,13 +91,10 @@ def test_a_german_gm_edits_a_board_and_imports_one(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = play_three_turns().campaign
-    speaks_german("gm")
     base = live_server.url
-    gm = log_in(browser, base, "gm", DESKTOP)
-    problems = watch_for_errors(gm)
+    gm, slug, problems = german_session(browser, base, "gm")
 
-    gm.goto(f"{base}{reverse('board_edit', args=[campaign.slug, 'city'])}")
+    gm.goto(f"{base}{reverse('board_edit', args=[slug, 'city'])}")
     expect(gm.locator("#departments")).to_contain_text("Kontrolliert von")
     expect(gm.locator("main")).to_contain_text("Spielplan umbenennen")
     shot(gm, "german-editor-board-desktop")
@@ -112,17 +108,17 @@ def test_a_german_gm_edits_a_board_and_imports_one(
     shot(gm, "german-editor-department-phone")
     gm.set_viewport_size(DESKTOP)
 
-    gm.goto(f"{base}{reverse('board_structures', args=[campaign.slug, 'city'])}")
+    gm.goto(f"{base}{reverse('board_structures', args=[slug, 'city'])}")
     expect(gm.get_by_role("heading", level=1)).to_contain_text("Machtstrukturen auf")
     shot(gm, "german-editor-structures-desktop")
-    gm.goto(f"{base}{reverse('board_knowledge', args=[campaign.slug, 'city'])}")
+    gm.goto(f"{base}{reverse('board_knowledge', args=[slug, 'city'])}")
     expect(gm.locator("#bulk")).to_contain_text("Viele auf einmal")
     shot(gm, "german-editor-knowledge-desktop")
 
     # A board file with a mistake: the problem is listed, in German, by line.
-    gm.goto(f"{base}{reverse('board_import', args=[campaign.slug])}")
+    gm.goto(f"{base}{reverse('board_import', args=[slug])}")
     expect(gm.get_by_role("heading", level=1)).to_have_text("Spielplan importieren")
-    harbour = board_file(Board.objects.get(campaign=campaign, slug="harbour"))
+    harbour = board_file(Board.objects.get(campaign__slug=slug, slug="harbour"))
     for dept in harbour["departments"]:
         dept.update(structure=None, home=False)
     bad = board_csv(harbour).replace("warehouse,", "warehouse,,", 1)
