@@ -163,6 +163,22 @@ def split(cell: str) -> list[str]:
     return [part.strip() for part in cell.split(";") if part.strip()]
 
 
+def functions_of(cell: str, where: str, problems: list[str]) -> dict[str, int]:
+    """The functions cell ("Smuggling: 2; Bribery: 1") as name -> skill; what cannot be
+    read goes to `problems`."""
+    functions: dict[str, int] = {}
+    for entry in split(cell):
+        function, __, skill = entry.rpartition(":")
+        if not function.strip() or not skill.strip().isdigit():
+            problems.append(
+                _("%(where)s, functions: %(entry)s should read like 'Smuggling: 2'")
+                % {"where": where, "entry": repr(entry)}
+            )
+        else:
+            functions[function.strip()] = int(skill)
+    return functions
+
+
 def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, Any], list[str]]:
     """One department of the file from one line's cells, and what is wrong with them."""
     where = f"{where} ({cells.get('slug') or _('no slug')})"
@@ -194,16 +210,7 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
             return None
         return {"type": parts[0].lower(), "amount": int(parts[1])}
 
-    functions: dict[str, int] = {}
-    for entry in split(cells.get("functions", "")):
-        function, __, skill = entry.rpartition(":")
-        if not function.strip() or not skill.strip().isdigit():
-            problems.append(
-                _("%(where)s, functions: %(entry)s should read like 'Smuggling: 2'")
-                % {"where": where, "entry": repr(entry)}
-            )
-        else:
-            functions[function.strip()] = int(skill)
+    functions = functions_of(cells.get("functions", ""), where, problems)
     home = cells.get("home", "").lower()
     if home not in ("", "yes", "no", "true", "false", "1", "0"):
         problems.append(

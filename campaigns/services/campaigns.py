@@ -89,35 +89,7 @@ def turn_extend_deadline(
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         now = now or timezone.now()  # after the lock: the turn job may have held it
-        if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
-            raise ValueError(
-                _("%(campaign)s is %(status)s.")
-                % {"campaign": locked, "status": str(locked.get_status_display()).lower()}
-            )
-        turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
-        if turn is None:
-            raise ValueError(not_open(number))
-        if locked.status == Campaign.Status.RUNNING and turn.deadline <= now:
-            raise ValueError(
-                _("Turn %(n)s's deadline has passed: it is being processed.") % {"n": number}
-            )
-        if deadline <= max(turn.deadline, now):
-            raise ValueError(
-                _(
-                    "The new deadline must be in the future and later than the current one "
-                    "(%(deadline)s)."
-                )
-                % {"deadline": local_time_text(locked, turn.deadline)}
-            )
-        # From now if the deadline passed during a pause: a long pause can still end in a
-        # new deadline.
-        if deadline - max(turn.deadline, now) > MAX_EXTENSION:
-            raise ValueError(
-                _(
-                    "A deadline can be extended by at most 28 days at a time "
-                    "(for a longer break, pause the campaign)."
-                )
-            )
+        turn = extendable_turn(locked, number, deadline, now)
         turn.deadline = deadline
         turn.save(update_fields=["deadline"])
         players = list(
@@ -136,6 +108,41 @@ def turn_extend_deadline(
                 lambda p=player, s=subject, b=body: mail_member(p, REMINDERS, s, b), robust=True
             )
         Notice.objects.bulk_create(notices)
+    return turn
+
+
+def extendable_turn(locked: Campaign, number: int, deadline: dt.datetime, now: dt.datetime) -> Turn:
+    """Open turn `number` of `locked`, if its deadline may move to `deadline` (R30); else
+    ValueError saying why, fit to show the GM."""
+    if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
+        raise ValueError(
+            _("%(campaign)s is %(status)s.")
+            % {"campaign": locked, "status": str(locked.get_status_display()).lower()}
+        )
+    turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
+    if turn is None:
+        raise ValueError(not_open(number))
+    if locked.status == Campaign.Status.RUNNING and turn.deadline <= now:
+        raise ValueError(
+            _("Turn %(n)s's deadline has passed: it is being processed.") % {"n": number}
+        )
+    if deadline <= max(turn.deadline, now):
+        raise ValueError(
+            _(
+                "The new deadline must be in the future and later than the current one "
+                "(%(deadline)s)."
+            )
+            % {"deadline": local_time_text(locked, turn.deadline)}
+        )
+    # From now if the deadline passed during a pause: a long pause can still end in a new
+    # deadline.
+    if deadline - max(turn.deadline, now) > MAX_EXTENSION:
+        raise ValueError(
+            _(
+                "A deadline can be extended by at most 28 days at a time "
+                "(for a longer break, pause the campaign)."
+            )
+        )
     return turn
 
 

@@ -93,25 +93,7 @@ def turn_rollback(
         now = now or timezone.now()
         plan = rollback_plan(locked)
         turn, following = plan.turn, plan.following
-        if turn.number != number:
-            raise ValueError(
-                _(
-                    "Turn %(n)s is not the last processed turn (turn %(last)s is): "
-                    "nothing was undone."
-                )
-                % {"n": number, "last": turn.number}
-            )
-        if plan.orders_discarded and not discard_orders:
-            raise ValueError(
-                ngettext(
-                    "Turn %(n)s already has %(count)s queued order: confirm that it is "
-                    "discarded to undo the turn.",
-                    "Turn %(n)s already has %(count)s queued orders: confirm that they are "
-                    "discarded to undo the turn.",
-                    plan.orders_discarded,
-                )
-                % {"n": following.number, "count": plan.orders_discarded}
-            )
+        plan_confirmed(plan, number, discard_orders)
         restore_boards(locked, turn)
         old_seed, old_commitment = turn.seed, turn.commitment
         Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED).update(
@@ -143,6 +125,27 @@ def turn_rollback(
         )
         players_tell(locked, turn, old_seed)
     return turn
+
+
+def plan_confirmed(plan: RollbackPlan, number: int, discard_orders: bool) -> None:
+    """ValueError unless the GM confirmed this plan: the turn they saw is still the last
+    processed one, and they agreed to discard the open turn's queued orders, if any."""
+    if plan.turn.number != number:
+        raise ValueError(
+            _("Turn %(n)s is not the last processed turn (turn %(last)s is): nothing was undone.")
+            % {"n": number, "last": plan.turn.number}
+        )
+    if plan.orders_discarded and not discard_orders:
+        raise ValueError(
+            ngettext(
+                "Turn %(n)s already has %(count)s queued order: confirm that it is "
+                "discarded to undo the turn.",
+                "Turn %(n)s already has %(count)s queued orders: confirm that they are "
+                "discarded to undo the turn.",
+                plan.orders_discarded,
+            )
+            % {"n": plan.following.number, "count": plan.orders_discarded}
+        )
 
 
 def restore_boards(campaign: Campaign, turn: Turn) -> None:
