@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Board, Campaign, Membership, Order
 from campaigns.selectors.visibility import Level, sees_everything
 
@@ -101,12 +103,14 @@ def node_data(snapshot: Snapshot, slug: str, people: People) -> dict[str, Any]:
     node: dict[str, Any] = {
         "id": node_key(snapshot.board_id, slug),
         "label": str(data.get("name", "")),
-        "level": level.label,
+        # The level's code, not its label (which is in the reader's language): the script
+        # draws by it.
+        "level": level.name.lower(),
     }
     if level >= Level.KNOWN:
         owner = data.get("structure")
         node["mine"] = snapshot.mine(slug)
-        node["controller"] = people.names.get(owner, "a player") if owner else None
+        node["controller"] = people.names.get(owner, str(_("a player"))) if owner else None
         node["colour"] = people.colours.get(owner, -1) if owner else None
     if level >= Level.CONTROLLED:
         stash = data.get("stash") or {}
@@ -200,6 +204,6 @@ def map_layout(board: Board, snapshots: list[Snapshot]) -> dict[str, Any]:
         for slug in snapshot.departments:
             if snapshot.level(slug) >= Level.RUMOURED:
                 nodes.add(node_key(board.pk, slug))
-        for supplier, consumer, _ in snapshot.visible_links():
+        for supplier, consumer, __ in snapshot.visible_links():
             edges.add((node_key(board.pk, supplier), node_key(board.pk, consumer)))
     return {"nodes": sorted(nodes), "edges": [list(e) for e in sorted(edges)]}
