@@ -1,6 +1,7 @@
 """Offices and elections (RULES R80): per board, an office with an alignment and shticks,
 held by a department of that board and its deputy; the GM schedules an election for an
-office on a turn, and the turn job keeps the result (the engine's report.election) with it.
+office on a turn (by number: the open one or a later one), and the turn job keeps the result
+(the engine's report.election) with it.
 
 One election per turn in a campaign: ENGINE.md's state holds one `election`, and the turn
 job resolves every board of a campaign in one engine call (services/turns.py), so a turn can
@@ -11,8 +12,7 @@ from __future__ import annotations
 from django.db import models
 
 from .board import Board, Department
-from .campaign import engine_ref
-from .turn import Turn
+from .campaign import Campaign, engine_ref
 
 
 class Office(models.Model):
@@ -44,18 +44,23 @@ class Office(models.Model):
 
 
 class Election(models.Model):
-    """R80: an election for `office` in `turn`; `result` is the engine's report.election
-    (slugs of the office's board) once the turn is processed, None before (and again after
-    the turn is undone, R52: the election stays scheduled)."""
+    """R80: an election for `office` in turn `number` of the campaign (that turn may not be
+    open yet: the GM schedules ahead). `result` is the engine's report.election (slugs of the
+    office's board) once that turn is processed, None before, and None again after the turn
+    is undone (R52: the election stays scheduled). `campaign` is the office's board's, kept
+    here so the database holds one election per turn of a campaign."""
 
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="elections")
     office = models.ForeignKey(Office, on_delete=models.CASCADE, related_name="elections")
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="elections")
+    number = models.PositiveIntegerField()
     result = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["turn", "office"]
-        constraints = [models.UniqueConstraint(fields=["turn"], name="one_election_per_turn")]
+        ordering = ["campaign", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_election_per_turn")
+        ]
 
     def __str__(self) -> str:
-        return f"election for {self.office} in {self.turn}"
+        return f"election for {self.office} in turn {self.number}"

@@ -208,7 +208,9 @@ def offices_of(boards: Sequence[Board], names: Names, *, several: bool) -> list[
 def election_of(boards: Sequence[Board], turn: Turn) -> dict[str, str] | None:
     """R80: the election scheduled for `turn` on one of the boards (1 query)."""
     office = (
-        Election.objects.filter(turn=turn, office__board__in=boards)
+        Election.objects.filter(
+            campaign_id=turn.campaign_id, number=turn.number, office__board__in=boards
+        )
         .values_list("office_id", flat=True)
         .first()
     )

@@ -146,7 +146,7 @@ def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
     )
     parts.append(
         f"SELECT 'election' || x.id || ':' || x.xmin FROM {table['Election']} x "
-        "WHERE x.turn_id = %(t)s"
+        "WHERE x.campaign_id = %(c)s"
     )
     sql = (
         "SELECT md5(string_agg(v, ',' ORDER BY v)) FROM ("

@@ -9,38 +9,32 @@ statements whatever the number of goals, envelopes, offices or orders:
 - deals (R62): a gift makes the two departments it names `rumoured` to the other side, and a
   handed-over department is `known` to its new controller (who controls it now; the level
   stays if they lose it);
-- contingency envelopes (R72): each whose condition came true opens, once
-  (engine/contingency.py decides), and each player who opened something gets a notice.
+- contingency envelopes (R72) and the notices of what opened: services/turn_envelopes.py.
 
-Undone by a rollback (services/rollback.py)."""
+`effects_undo` takes all of it back when the GM undoes the turn (RULES R52,
+services/rollback.py): the stored knowledge comes back with the records' `knowledge_before`."""
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
-from django.utils import translation
-from django.utils.translation import gettext, ngettext
-
-from campaigns.engine.contingency import contingencies_opened, turn_facts
 from campaigns.models import (
-    Campaign,
+    Board,
     ContingencyEnvelope,
+    Department,
     DossierEntry,
     Election,
     Goal,
     GoalProgress,
     Knowledge,
-    Membership,
     Notice,
     Office,
     Turn,
+    TurnRecord,
 )
-from campaigns.models.campaign import engine_player_id, membership_pk_of, pk_of_ref
-from campaigns.selectors.profile import language_of
+from campaigns.models.campaign import membership_pk_of, pk_of_ref
 
 from .bulk import rows_insert, rows_update
 from .turn_plans import Resolved
@@ -64,7 +58,9 @@ def effects_write(turn: Turn, resolved: Resolved) -> Effects:
     goals_write(turn, resolved)
     offices_write(resolved)
     if resolved.election is not None:
-        Election.objects.filter(turn=turn).update(result=resolved.election)
+        Election.objects.filter(campaign_id=turn.campaign_id, number=turn.number).update(
+            result=resolved.election
+        )
     wanted: Wanted = {}
     effects = Effects(dossier=dossier_write(turn, resolved, wanted))
     deals_known(resolved, wanted)
@@ -210,124 +206,59 @@ def knowledge_raise_many(wanted: Wanted) -> None:
     )
 
 
-# --- R72: contingency envelopes -----------------------------------------------------------
+# --- R52: undoing a turn ---------------------------------------------------------------------
 
 
-def contingencies_open(
-    campaign: Campaign, turn: Turn, resolved: Resolved, *, now: dt.datetime
-) -> list[tuple[int, int]]:
-    """R72: open, in `turn`, every sealed contingency envelope of the campaign's players
-    whose condition is true after it. Returns (envelope id, membership id) of those opened.
-    Two queries when there are none to test, four at most otherwise."""
-    rows = list(
-        ContingencyEnvelope.objects.filter(
-            member__campaign=campaign,
-            member__role=Membership.Role.PLAYER,
-            opened_turn__isnull=True,
-        ).values_list("pk", "member_id", "condition", "turn_number", "date", "department_id",
-                      "level")
-    )  # fmt: skip
-    if not rows:
-        return []
-    names = {pk: name for name, pk in resolved.ids.items()}
-    conditions = [
-        {
-            "id": str(pk),
-            "player": engine_player_id(member),
-            "kind": kind,
-            "turn": number,
-            "date": date.isoformat() if date else None,
-            "department": names.get(dept) if dept else None,
-            "level": level,
-        }
-        for pk, member, kind, number, date, dept, level in rows
-        if dept is None or dept in names
-    ]
-    facts = turn_facts(
-        number=turn.number,
-        at=now.isoformat(),
-        before=resolved.before,
-        after=resolved.after,
-        orders=resolved.orders,
-        outcomes=resolved.report.get("orders", {}),
-        levels=levels_of(rows, names),
+def effects_undo(turn: Turn, records: list[TurnRecord]) -> None:
+    """R52: everything above as it was before `turn` (whose `records` are about to go): its
+    dossier entries, contingency openings, envelope notices and goal progress go, each goal's
+    count and each office's holder and deputy come back from the records' `before` (the
+    state the turn job read), and the election of the turn has no result (it stays
+    scheduled)."""
+    DossierEntry.objects.filter(turn=turn).delete()
+    ContingencyEnvelope.objects.filter(opened_turn=turn).update(opened_turn=None)
+    Notice.objects.filter(turn=turn, kind=Notice.Kind.ENVELOPE).delete()
+    GoalProgress.objects.filter(turn=turn).delete()
+    Election.objects.filter(campaign_id=turn.campaign_id, number=turn.number).update(result=None)
+    goals = next((r.before["goals"] for r in records if "goals" in r.before), [])
+    rows_update(
+        Goal,
+        ["count"],
+        [
+            (pk, goal["count"])
+            for goal in goals
+            if "count" in goal and (pk := pk_of_ref("g", goal["id"])) is not None
+        ],
     )
-    opened = {int(pk) for pk in contingencies_opened(conditions, facts)}
-    if opened:
-        ContingencyEnvelope.objects.filter(pk__in=opened).update(opened_turn=turn)
-    return [(pk, member) for pk, member, *_ in rows if pk in opened]
+    offices_restore(records)
 
 
-def levels_of(rows: list[tuple[Any, ...]], names: dict[int, str]) -> dict[str, dict[str, int]]:
-    """The stored levels the `knowledge` conditions ask about, by engine player id and the
-    state's department names (one query, only if there is such a condition). Control is
-    the state's business (engine/contingency.py)."""
-    asked = {(row[1], row[5]) for row in rows if row[2] == "knowledge"}
-    if not asked:
-        return {}
-    levels: dict[str, dict[str, int]] = {}
-    for member, dept, level in Knowledge.objects.filter(
-        player_id__in={m for m, _ in asked}, department_id__in={d for _, d in asked}
-    ).values_list("player_id", "department_id", "level"):
-        if (member, dept) in asked and dept in names:
-            levels.setdefault(engine_player_id(member), {})[names[dept]] = level
-    return levels
-
-
-def envelope_notices(
-    campaign: Campaign,
-    turn: Turn,
-    dossier: dict[int, list[int]],
-    opened: list[tuple[int, int]],
-) -> None:
-    """R71, R72: one notice for each player who opened an envelope this turn, in their
-    language, telling them where to read it (the mail says only that something opened:
-    services/notifications.py). Two queries, only if something opened."""
-    contingent: dict[int, int] = {}
-    for _envelope, member in opened:
-        contingent[member] = contingent.get(member, 0) + 1
-    members = sorted(dossier.keys() | contingent.keys())
-    if not members:
+def offices_restore(records: list[TurnRecord]) -> None:
+    """R80: each office back to the holder and deputy its board's record read before the
+    turn (departments by slug on that board; one gone since leaves the post empty). Offices
+    made since the turn are not in the records and keep theirs."""
+    wanted = [(r.board, o) for r in records for o in r.before.get("offices", [])]
+    if not wanted:
         return
-    url = report_url(campaign, turn)
-    rows = Membership.objects.filter(pk__in=members).select_related("user__profile")
-    notices = []
-    for member in rows:
-        with translation.override(language_of(member.user)):
-            text = envelope_text(len(dossier.get(member.pk, [])), contingent.get(member.pk, 0))
-        notices.append(
-            Notice(player=member, turn=turn, text=text, url=url, kind=Notice.Kind.ENVELOPE)
+    boards = {board.pk for board, _ in wanted}
+    ids = {
+        (board, slug): pk
+        for pk, board, slug in Department.objects.filter(board_id__in=boards).values_list(
+            "pk", "board_id", "slug"
         )
-    Notice.objects.bulk_create(notices)
+    }
 
+    def post(board: Board, slug: str | None) -> int | None:
+        return ids.get((board.pk, slug)) if slug else None
 
-def envelope_text(intel: int, sealed: int) -> str:
-    """What a player's envelope notice says: how many opened, never what they say."""
-    parts = []
-    if intel:
-        parts.append(
-            ngettext(
-                "Your perception check opened %(n)s intel envelope.",
-                "Your perception checks opened %(n)s intel envelopes.",
-                intel,
-            )
-            % {"n": intel}
-        )
-    if sealed:
-        parts.append(
-            ngettext(
-                "%(n)s sealed envelope addressed to you opened.",
-                "%(n)s sealed envelopes addressed to you opened.",
-                sealed,
-            )
-            % {"n": sealed}
-        )
-    parts.append(gettext("Read them in your turn report and dossier."))
-    return " ".join(parts)
-
-
-def report_url(campaign: Campaign, turn: Turn) -> str:
-    try:
-        return reverse("turn_report", args=[campaign.slug, turn.number])
-    except NoReverseMatch:  # turn 0 has no report page of its own
-        return campaign.get_absolute_url()
+    existing = set(Office.objects.filter(pk__in=[pk_of_ref("o", o["id"]) for _, o in wanted])
+                   .values_list("pk", flat=True))  # fmt: skip
+    rows_update(
+        Office,
+        ["holder", "deputy"],
+        [
+            (pk, post(board, office.get("holder")), post(board, office.get("deputy")))
+            for board, office in wanted
+            if (pk := pk_of_ref("o", office["id"])) in existing
+        ],
+    )

@@ -36,15 +36,12 @@ from campaigns.selectors.turns import scheduled_turn_is_due, turn_inputs_fingerp
 from campaigns.selectors.visibility import knowledge_snapshot
 
 from .bulk import rows_insert, rows_update
+from .election_notices import election_announce
 from .notifications import notify_gms
 from .schedule import first_deadline_after, next_deadline
 from .state import changes_write
-from .turn_effects import (
-    contingencies_open,
-    effects_write,
-    envelope_notices,
-    knowledge_raise_many,
-)
+from .turn_effects import effects_write, knowledge_raise_many
+from .turn_envelopes import contingencies_open, envelope_notices
 from .turn_mail import turn_mail_later
 from .turn_plans import BoardPlan, Resolved, boards_resolve
 
@@ -97,6 +94,7 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
             campaign, TurnPlan(setup, plans, [], knowledge_snapshot(campaign.pk), resolved), now=now
         )
         turn = fresh_turn(campaign, 1, now=now, after=first_deadline_after(campaign, now))
+        election_announce(turn)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
     return turn
@@ -163,6 +161,7 @@ def turn_run(
         # early or late it ran: missed weeks are each processed in turn, and a turn
         # processed early (the GM, or every player ready) does not cut the next one short.
         following = fresh_turn(campaign, number + 1, now=now, after=turn.deadline)
+        election_announce(following)  # R80: players are told when a turn with one opens
         transaction.on_commit(lambda: turn_mail_later(turn.pk), robust=True)
     if again:
         log.info("turn %s of campaign %s: input changed, resolved again", number, campaign_id)
