@@ -109,6 +109,19 @@ def order_renamed(order: dict[str, Any], rename: Rename) -> dict[str, Any]:
     return out
 
 
+def departments_named(order: Mapping[str, Any]) -> list[str]:
+    """The department names an ENGINE.md order holds, by its kind (not a hand-over's
+    receiving player nor an accept's giver)."""
+    kind = order.get("kind")
+    if not isinstance(kind, str):
+        return []
+    found = [order.get(key) for key in ORDER_FIELDS.get(kind, ())]
+    listed = order.get(ORDER_LISTS.get(kind, ""))
+    if isinstance(listed, list):
+        found.extend(listed)
+    return [name for name in found if isinstance(name, str)]
+
+
 def join(parts: Sequence[tuple[str, dict[str, Any]]], beside: Mapping[str, Any]) -> dict[str, Any]:
     """One state of every board: `parts` are (board slug, that board's state), each with
     its own orders; `beside` the keys of parts 7-9 already in joined names. Stubs of a part

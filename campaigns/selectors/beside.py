@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, OuterRef, Subquery
 
 from campaigns.engine.joined import SEP
 from campaigns.models import (
@@ -58,23 +58,28 @@ class Names:
 
 @dataclass(frozen=True)
 class Present:
-    """What a campaign has of parts 7-9 (one query)."""
+    """What a campaign has of parts 7-9 (one query), and how many boards (a campaign of
+    several is resolved as one state, selectors/state.py `campaign_state`). False when it
+    has none of parts 7-9."""
 
     players: bool
     envelopes: bool
     goals: bool
     offices: bool
+    boards: int = 1
 
     def __bool__(self) -> bool:
         return self.players or self.envelopes or self.goals or self.offices
 
 
 def present(campaign_id: int) -> Present:
-    """One query with an EXISTS per part."""
+    """One query with an EXISTS per part and the number of boards."""
     mine = {"campaign": OuterRef("pk")}
+    boards = Board.objects.filter(**mine).order_by().values("campaign").annotate(n=Count("pk"))
     row = (
         Campaign.objects.filter(pk=campaign_id)
         .annotate(
+            board_count=Subquery(boards.values("n")),
             perception=Exists(Membership.objects.filter(**mine, role=PLAYER, perception__gt=0)),
             shticks=Exists(Shtick.objects.filter(member__campaign=OuterRef("pk"))),
             envelopes=Exists(
@@ -83,13 +88,13 @@ def present(campaign_id: int) -> Present:
             goals=Exists(Goal.objects.filter(member__campaign=OuterRef("pk"))),
             offices=Exists(Office.objects.filter(board__campaign=OuterRef("pk"))),
         )
-        .values_list("perception", "shticks", "envelopes", "goals", "offices")
+        .values_list("perception", "shticks", "envelopes", "goals", "offices", "board_count")
         .first()
     )
     if row is None:
-        return Present(False, False, False, False)
-    perception, shticks, envelopes, goals, offices = row
-    return Present(perception or shticks, envelopes, goals, offices)
+        return Present(False, False, False, False, 0)
+    perception, shticks, envelopes, goals, offices, count = row
+    return Present(perception or shticks, envelopes, goals, offices, count or 0)
 
 
 def beside_keys(

@@ -13,13 +13,13 @@ state for the turn job."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from django.db.models import Q
 
 from campaigns.engine.board import TYPES
-from campaigns.engine.joined import SEP
+from campaigns.engine.joined import SEP, join
 from campaigns.engine.scope import named_departments, reach
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
 from campaigns.models.campaign import engine_player_id
@@ -226,3 +226,23 @@ def stub_state(row: tuple[Any, ...]) -> dict[str, Any]:
     data = department_state(tuple(columns), {})
     data["structure"] = engine_player_id(player) if player else None
     return {**data, "slug": f"{board}{SEP}{data['slug']}", "board": board}
+
+
+def campaign_state(
+    boards: list[Board],
+    *,
+    turn: Turn | None,
+    orders: Mapping[int, list[dict[str, Any]]],
+    rows: Mapping[int, BoardRows] | None = None,
+) -> dict[str, Any]:
+    """Every board of a campaign of several boards as one ENGINE.md state (engine/joined.py):
+    `orders` maps a board id to its ENGINE.md orders, each naming its own board's departments
+    by plain slug. The keys of parts 7-9 name every department "<board>/<slug>"."""
+    parts = []
+    for board in boards:
+        found = rows.get(board.pk) if rows else None
+        state = board_state(board, turn=turn, rows=found, beside=False)
+        state["orders"] = list(orders.get(board.pk, ()))
+        parts.append((board.slug, state))
+    campaign = boards[0].campaign
+    return join(parts, beside_keys(campaign, boards=boards, names=Names(None), turn=turn))

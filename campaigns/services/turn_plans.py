@@ -19,10 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.engine.joined import SEP, join, split_report, split_state
+from campaigns.engine.joined import SEP, split_report, split_state
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
-from campaigns.selectors.beside import Names, beside_keys
-from campaigns.selectors.state import BoardRows, board_rows, board_state
+from campaigns.selectors.state import (
+    BoardRows,
+    board_rows,
+    board_state,
+    campaign_state,
+    order_state,
+)
 
 from .state import BoardChanges, board_changes
 
@@ -72,12 +77,8 @@ def boards_resolve(
     rows = {board.pk: board_rows(board) for board in boards}
     if len(boards) == 1:
         return one_board(boards[0], turn, queued, command, record_turn, rows)
-    parts = [
-        (b.slug, board_state(b, turn=turn, orders=queued.get(b.pk, ()), rows=rows[b.pk],
-                             beside=False))
-        for b in boards
-    ]  # fmt: skip
-    state = join(parts, beside_keys(campaign, boards=boards, names=Names(None), turn=turn))
+    engine_orders = {b.pk: [order_state(o) for o in queued.get(b.pk, ())] for b in boards}
+    state = campaign_state(list(boards), turn=turn, orders=engine_orders, rows=rows)
     opened = command(state)
     order_boards = {o.engine_id: b.slug for b in boards for o in queued.get(b.pk, ())}
     offices = {o["id"]: o["board"] for o in state.get("offices", [])}
