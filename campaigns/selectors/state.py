@@ -220,6 +220,20 @@ def board_state(
     return state
 
 
+def own_board(state: dict[str, Any]) -> dict[str, Any]:
+    """A recorded board's state without the stubs of other boards' departments and the
+    links that reach them (a cross-board link, engine/joined.py): what the history, maps and
+    reports of one board show."""
+    stubs = {d["slug"] for d in state.get("departments", []) if "board" in d}
+    if not stubs:
+        return state
+    return {
+        **state,
+        "departments": [d for d in state["departments"] if d["slug"] not in stubs],
+        "links": [x for x in state["links"] if x["from"] not in stubs and x["to"] not in stubs],
+    }
+
+
 def stub_state(row: tuple[Any, ...]) -> dict[str, Any]:
     """A department of another board, as a board's state carries it (engine/joined.py)."""
     *columns, board, player = row

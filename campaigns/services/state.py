@@ -5,6 +5,7 @@ half (`board_state`) is selectors/state.py."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -53,11 +54,17 @@ def structure_of(board: Board, player: str | None, by_player: dict[str, int]) ->
 
 
 def board_changes(
-    board: Board, result: dict[str, Any], report: dict[str, Any], rows: BoardRows
+    board: Board,
+    result: dict[str, Any],
+    report: dict[str, Any],
+    rows: BoardRows,
+    far: Mapping[str, int] | None = None,
 ) -> BoardChanges:
     """Compare an engine result (and the spawn-consume `report`: status and chain length
     per department) with the rows as read. Stubs (departments of other boards, with a
-    "board" key) are written by their own board's changes."""
+    "board" key) are written by their own board's changes; a new link to one is found in
+    `far` ("<board>/<slug>" -> department id, every board of a joined state)."""
+    ids = {**(far or {}), **rows.ids}
     changes = BoardChanges()
     by_player = {player: pk for pk, player in rows.players.items()}
     figures = report.get("departments", {})
@@ -84,7 +91,7 @@ def board_changes(
             changes.departments.append((rows.ids[slug], *values))
     stored_links = {(s, c): (pk, rank) for pk, s, c, rank in rows.links}
     for link in result["links"]:
-        key = (rows.ids[link["from"]], rows.ids[link["to"]])
+        key = (ids[link["from"]], ids[link["to"]])
         found = stored_links.pop(key, None)
         if found is None:
             changes.links_new.append((board.pk, *key, link["priority"]))

@@ -82,6 +82,12 @@ def boards_resolve(
     opened = command(state)
     order_boards = {o.engine_id: b.slug for b in boards for o in queued.get(b.pk, ())}
     offices = {o["id"]: o["board"] for o in state.get("offices", [])}
+    ids = {
+        f"{board.slug}{SEP}{slug}": pk
+        for board in boards
+        for slug, pk in rows[board.pk].ids.items()
+        if SEP not in slug
+    }
     plans = []
     election = None
     for board in boards:
@@ -92,13 +98,7 @@ def boards_resolve(
         before = split_state(state, board.slug, order_boards)
         # The start (turn 0) keeps the state as read, as a one-board start does.
         before = trimmed(before) if turn is not None else before
-        plans.append(board_plan(board, record_turn, rows[board.pk], result, before=before))
-    ids = {
-        f"{board.slug}{SEP}{slug}": pk
-        for board in boards
-        for slug, pk in rows[board.pk].ids.items()
-        if SEP not in slug
-    }
+        plans.append(board_plan(board, record_turn, rows[board.pk], result, before=before, far=ids))
     return plans, resolved_of(state, opened, ids, election)
 
 
@@ -146,7 +146,13 @@ def outcomes_set(orders: Sequence[Order], report: dict[str, Any]) -> None:
 
 
 def board_plan(
-    board: Board, turn: Turn, rows: BoardRows, opened: dict[str, Any], *, before: dict[str, Any]
+    board: Board,
+    turn: Turn,
+    rows: BoardRows,
+    opened: dict[str, Any],
+    *,
+    before: dict[str, Any],
+    far: dict[str, int] | None = None,
 ) -> BoardPlan:
     """The record of `turn` on `board` (RULES R51: `before`, the board as the job read it,
     and `opened`, the engine's result after spawn and consume, with its report) and the
@@ -155,4 +161,4 @@ def board_plan(
     # The orders came back with the state; they are kept in their own rows, not twice.
     opened.pop("orders", None)
     record = TurnRecord(turn=turn, board=board, state=opened, before=before, report=report)
-    return BoardPlan(record, board_changes(board, opened, report, rows), rows)
+    return BoardPlan(record, board_changes(board, opened, report, rows, far), rows)
