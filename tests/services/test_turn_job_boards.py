@@ -6,17 +6,15 @@ far end as a stub, and comes back with a rollback (R52)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from campaigns import engine
 from campaigns.models import Campaign, Department, Link, Membership, Order, Turn, TurnRecord
 from campaigns.selectors.state import board_state
-from campaigns.services.characters import shtick_grant
 from campaigns.services.rollback import turn_rollback
 from campaigns.services.turns import turn_process
 from tests.support.demo import ORDERS, member, seed_for_capture
+from tests.support.intrigue import queue
 
 pytestmark = pytest.mark.django_db
 
@@ -28,15 +26,6 @@ HARBOUR_ORDERS = [
     ("alice", Order.Kind.FUNCTION, {"department": "spice-house", "function": "haggle",
                                     "stat": "effect"}),
 ]  # fmt: skip
-
-
-def queue(campaign: Campaign, board: str, orders: list[tuple[str, str, dict[str, Any]]]) -> None:
-    turn = campaign.turns.get(status=Turn.Status.OPEN)
-    on = campaign.boards.get(slug=board)
-    for player, kind, payload in orders:
-        seq = Order.objects.filter(turn=turn, player=member(campaign, player)).count()
-        Order.objects.create(turn=turn, board=on, player=member(campaign, player), kind=kind,
-                             payload=payload, seq=seq)  # fmt: skip
 
 
 def one_call_per_board(campaign: Campaign, turn: Turn) -> dict[str, tuple[dict, dict]]:
@@ -70,19 +59,6 @@ def test_a_two_board_demo_turn_records_what_one_engine_call_per_board_recorded(
         assert record.state == state
         assert record.report == report
     assert Order.objects.get(pk=attempt.pk).status == "succeeded"  # a capture in it too
-
-
-@pytest.fixture
-def crossed(demo: Campaign) -> Campaign:
-    """Turn 1 of the demo, in which alice (with a cross_board shtick) links her City Watch
-    (city, produces People) to her Spice House (harbour, consumes People)."""
-    alice = member(demo, "alice")
-    shtick_grant(member=alice, actor=member(demo, "gm").user,
-                 data={"kind": "cross_board", "boards": ["city", "harbour"]})  # fmt: skip
-    queue(demo, "city", [("alice", Order.Kind.ADD_LINK,
-                          {"from": "city-watch", "to": "harbour/spice-house"})])  # fmt: skip
-    assert turn_process(campaign_id=demo.pk, number=1) is not None
-    return demo
 
 
 def test_a_link_across_boards_is_made_and_recorded_with_its_supplier(crossed: Campaign) -> None:

@@ -25,6 +25,7 @@ from campaigns.services.characters import goal_set, shtick_grant
 from campaigns.services.envelopes import contingency_create, envelope_create
 from campaigns.services.offices import election_schedule, office_save
 from campaigns.services.orders import orders_submit
+from campaigns.services.preview import turn_preview
 from campaigns.services.rollback import turn_rollback
 from tests.support.intrigue import Plot, open_turn, plot_game, process, seed_making
 
@@ -371,3 +372,26 @@ def test_an_office_holder_and_a_progress_row_are_kept_in_the_records(game: Plot)
     assert harbour.before["offices"] == []
     assert city.before["goals"] == harbour.before["goals"]
     assert Office.objects.get(pk=mayor.pk).holder.slug == "mint"
+
+
+def test_the_preview_plays_parts_7_to_9_and_saves_none_of_it(game: Plot) -> None:
+    gm = game.gm.user
+    guild = game.department("guild")
+    envelope_create(department=guild, actor=gm, text=SECRET, target=3, grants=Level.KNOWN)
+    contingency_create(member=game.alice, actor=gm, text=SECRET, condition="turn",
+                       turn_number=open_turn(game).number)  # fmt: skip
+    goal_set(member=game.alice, actor=gm, data={"kind": "control", "n": 2})
+    mayor = office_save(board=game.boards[0], actor=gm, name="Mayor", alignment="Government")
+    election_schedule(office=mayor, number=open_turn(game).number, actor=gm)
+    game.order(game.alice, Order.Kind.PERCEIVE, department="guild")
+    game.order(game.alice, Order.Kind.NOMINATE, candidate="mint", running_mate="treasury")
+    notices = Notice.objects.count()
+
+    report = turn_preview(campaign=game.campaign, viewer=game.gm)
+
+    assert report is not None
+    assert not DossierEntry.objects.exists() and not GoalProgress.objects.exists()
+    assert not ContingencyEnvelope.objects.filter(opened_turn__isnull=False).exists()
+    assert Election.objects.get().result is None
+    assert Office.objects.get().holder is None
+    assert level(game.alice, guild) == Level.UNKNOWN and Notice.objects.count() == notices

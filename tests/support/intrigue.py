@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns import engine
-from campaigns.models import Membership, Order, Turn
+from campaigns.models import Campaign, Membership, Order, Turn
+from campaigns.services.characters import shtick_grant
 from campaigns.services.turn_plans import boards_resolve
 from campaigns.services.turns import turn_process
 from tests.factories import MembershipFactory
+from tests.support.demo import member
 from tests.support.turn_job import Game, started_campaign
 
 
@@ -60,3 +62,25 @@ def seed_making(game: Game, order: Order, status: str, *, prefix: str = "plot") 
             Turn.objects.filter(pk=order.turn_id).update(seed=seed)
             return seed
     raise AssertionError(f"no seed in the list makes order {order.pk} {status}")
+
+
+def queue(campaign: Campaign, board: str, orders: list[tuple[str, str, dict[str, Any]]]) -> None:
+    """Queue (username, kind, payload) orders of the demo's open turn on `board`."""
+    turn = campaign.turns.get(status=Turn.Status.OPEN)
+    on = campaign.boards.get(slug=board)
+    for player, kind, payload in orders:
+        seq = Order.objects.filter(turn=turn, player=member(campaign, player)).count()
+        Order.objects.create(turn=turn, board=on, player=member(campaign, player), kind=kind,
+                             payload=payload, seq=seq)  # fmt: skip
+
+
+def cross_board_link(demo: Campaign) -> Campaign:
+    """Turn 1 of the demo, in which alice (with a cross_board shtick, RULES R60) links her
+    City Watch (city, produces People) to her Spice House (harbour, consumes People)."""
+    alice = member(demo, "alice")
+    shtick_grant(member=alice, actor=member(demo, "gm").user,
+                 data={"kind": "cross_board", "boards": ["city", "harbour"]})  # fmt: skip
+    queue(demo, "city", [("alice", Order.Kind.ADD_LINK,
+                          {"from": "city-watch", "to": "harbour/spice-house"})])  # fmt: skip
+    assert turn_process(campaign_id=demo.pk, number=1) is not None
+    return demo

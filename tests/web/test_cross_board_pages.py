@@ -1,7 +1,7 @@
-"""A link across two boards (a cross_board shtick, RULES R60; tests/services/
-test_turn_job_boards.py) breaks no page: each board's pages, history, maps and the turn report
-answer as before and show neither the stub of the other board's department nor its
-"<board>/<slug>" name (how to show such a link is the pages' business, issue 12)."""
+"""A link across two boards (a cross_board shtick, RULES R60: the `crossed` fixture) breaks
+no page: each board's pages, history, maps and the turn report answer as before and show
+neither the stub of the other board's department nor its "<board>/<slug>" name (how to show
+such a link is the pages' business, issue 12)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign
-from tests.services.test_turn_job_boards import crossed  # noqa: F401  (the fixture)
 from tests.support.demo import member
 from tests.support.handmade import ClientFor
 
@@ -36,7 +35,9 @@ def pages(campaign: Campaign) -> list[str]:
 
 @pytest.mark.parametrize("user", ["alice", "bob", "gm"])
 def test_every_board_page_answers_with_a_link_across_boards(
-    crossed: Campaign, client_for: ClientFor, user: str  # noqa: F811
+    crossed: Campaign,
+    client_for: ClientFor,
+    user: str,  # noqa: F811
 ) -> None:
     client = client_for(user)
     # A player who does not know a department or a structure gets the page's 404 (R50).
