@@ -158,23 +158,49 @@ def split_state(
     """Board `board`'s part of a joined state: its departments (plain slugs), the links its
     departments supply (a foreign consumer as a stub), its orders (by `order_boards`, order
     id -> board) and what concerns it of parts 7-9."""
-    by_slug = {d["slug"]: d for d in state.get("departments", [])}
-    out: dict[str, Any] = {key: state[key] for key in COMMON if key in state}
-    own = [d for d in state.get("departments", []) if d.get("board") == board]
-    links = [x for x in state.get("links", []) if board_of(x["from"]) == board]
-    foreign = sorted({x["to"] for x in links if board_of(x["to"]) != board})
-    out["departments"] = [
-        *({**without(d, "board"), "slug": unqualify(board, d["slug"])} for d in own),
-        *(by_slug[name] for name in foreign if name in by_slug),
-    ]
-    out["links"] = [
-        {**x, "from": unqualify(board, x["from"]), "to": unqualify(board, x["to"])} for x in links
-    ]
-    if "orders" in state:
-        mine = [o for o in state["orders"] if (order_boards or {}).get(str(o.get("id"))) == board]
-        out["orders"] = [order_renamed(o, unqualifier(board)) for o in mine]
-    out.update(beside_of(state, board))
-    return out
+    return split_states(state, [board], order_boards)[board]
+
+
+def split_states(
+    state: Mapping[str, Any], boards: Iterable[str], order_boards: Mapping[str, str] | None = None
+) -> dict[str, dict[str, Any]]:
+    """`split_state` for each of `boards`, in one pass over the joined state (a big
+    campaign's departments are read once, not once per board)."""
+    parts: dict[str, dict[str, Any]] = {
+        b: {**{k: state[k] for k in COMMON if k in state}, "departments": [], "links": []}
+        for b in boards
+    }
+    by_slug: dict[str, dict[str, Any]] = {}
+    for dept in state.get("departments", []):
+        by_slug[dept["slug"]] = dept
+        part = parts.get(dept.get("board", ""))
+        if part is not None:
+            plain = dict(dept)
+            del plain["board"]
+            plain["slug"] = dept["slug"][len(dept["board"]) + 1 :]
+            part["departments"].append(plain)
+    far: dict[str, set[str]] = {b: set() for b in parts}
+    for link in state.get("links", []):
+        board = board_of(link["from"])
+        if board not in parts:
+            continue
+        supplier, consumer = link["from"], link["to"]
+        if board_of(consumer) != board:
+            far[board].add(consumer)
+        prefix = len(board) + 1
+        parts[board]["links"].append(
+            {**link, "from": supplier[prefix:], "to": unqualify(board, consumer)}
+        )
+    for board, part in parts.items():
+        part["departments"].extend(by_slug[name] for name in sorted(far[board]) if name in by_slug)
+        if "orders" in state:
+            part["orders"] = [
+                order_renamed(o, unqualifier(board))
+                for o in state["orders"]
+                if (order_boards or {}).get(str(o.get("id"))) == board
+            ]
+        part.update(beside_of(state, board))
+    return parts
 
 
 def beside_of(state: Mapping[str, Any], board: str) -> dict[str, Any]:

@@ -19,7 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.engine.joined import SEP, split_report, split_state
+from campaigns.engine.api import collector_paused
+from campaigns.engine.joined import SEP, split_report, split_states
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 from campaigns.selectors.state import (
     BoardRows,
@@ -77,6 +78,21 @@ def boards_resolve(
     rows = {board.pk: board_rows(board) for board in boards}
     if len(boards) == 1:
         return one_board(boards[0], turn, queued, command, record_turn, rows)
+    # Joining and splitting copy every department; as in the engine (engine/api.py), the
+    # cyclic collector would otherwise scan the whole heap again and again meanwhile.
+    with collector_paused():
+        return joined_boards(boards, turn, queued, command, record_turn, rows)
+
+
+def joined_boards(
+    boards: Sequence[Board],
+    turn: Turn | None,
+    queued: Mapping[int, list[Order]],
+    command: Command,
+    record_turn: Turn,
+    rows: dict[int, BoardRows],
+) -> tuple[list[BoardPlan], Resolved]:
+    """Several boards in one call (engine/joined.py), split back into a record each."""
     engine_orders = {b.pk: [order_state(o) for o in queued.get(b.pk, ())] for b in boards}
     state = campaign_state(list(boards), turn=turn, orders=engine_orders, rows=rows)
     opened = command(state)
@@ -90,12 +106,15 @@ def boards_resolve(
     }
     plans = []
     election = None
+    slugs = [board.slug for board in boards]
+    results = split_states(opened, slugs, order_boards)
+    befores = split_states(state, slugs, order_boards)
     for board in boards:
-        result = split_state(opened, board.slug, order_boards)
+        result = results[board.slug]
         result["report"] = split_report(opened["report"], board.slug, order_boards, offices)
         election = election or result["report"].get("election")
         outcomes_set(queued.get(board.pk, ()), result["report"])
-        before = split_state(state, board.slug, order_boards)
+        before = befores[board.slug]
         # The start (turn 0) keeps the state as read, as a one-board start does.
         before = trimmed(before) if turn is not None else before
         plans.append(board_plan(board, record_turn, rows[board.pk], result, before=before, far=ids))

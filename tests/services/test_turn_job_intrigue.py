@@ -21,6 +21,7 @@ from campaigns.models import (
     TurnRecord,
 )
 from campaigns.selectors.order_checks import OrderRefused
+from campaigns.selectors.turns import turn_inputs_fingerprint
 from campaigns.services.characters import goal_set, shtick_grant
 from campaigns.services.envelopes import contingency_create, envelope_create
 from campaigns.services.offices import election_schedule, office_save
@@ -395,3 +396,26 @@ def test_the_preview_plays_parts_7_to_9_and_saves_none_of_it(game: Plot) -> None
     assert Election.objects.get().result is None
     assert Office.objects.get().holder is None
     assert level(game.alice, guild) == Level.UNKNOWN and Notice.objects.count() == notices
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_inputs_fingerprint_sees_every_row_of_parts_7_to_9(game: Plot, postgres: None) -> None:
+    """A GM change to what the job reads beside the boards, made while the job resolves in
+    its snapshot, makes it resolve again under the lock (services/turns.py). Each change
+    commits on its own, as the GM's do (a row's version is its transaction's)."""
+    turn = open_turn(game)
+    gm = game.gm.user
+    seen = [turn_inputs_fingerprint(game.campaign.pk, turn.pk)]
+    changes = [
+        lambda: shtick_grant(member=game.alice, actor=gm, data={"kind": "attempts", "amount": 1}),
+        lambda: goal_set(member=game.bob, actor=gm, data={"kind": "control", "n": 2}),
+        lambda: envelope_create(department=game.department("guild"), actor=gm, text="x",
+                                target=5, audience=[game.alice]),
+        lambda: office_save(board=game.boards[0], actor=gm, name="Mayor", alignment="Government"),
+        lambda: election_schedule(office=Office.objects.get(), number=turn.number, actor=gm),
+        lambda: type(game.alice).objects.filter(pk=game.alice.pk).update(perception=4),
+    ]  # fmt: skip
+    for change in changes:
+        change()
+        seen.append(turn_inputs_fingerprint(game.campaign.pk, turn.pk))
+    assert len(set(seen)) == len(seen)
