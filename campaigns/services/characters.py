@@ -20,8 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaigns.engine import EngineError
-from campaigns.engine.board import Catalogue
-from campaigns.engine.goals import parse_goal
+from campaigns.engine.cli_io import parse_board
 from campaigns.engine.sheets import parse_shtick
 from campaigns.models import AuditEntry, Board, Campaign, Department, Goal, Membership, Shtick
 from campaigns.selectors.setup import engine_problems
@@ -135,13 +134,23 @@ def goal_data(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
     """The ENGINE.md goal's own fields (kind, n, and alignment, type or stat), checked by
     the engine against the campaign's catalogue."""
     own = {k: v for k, v in data.items() if k in ("kind", "n", "alignment", "type", "stat")}
-    catalogue = [a.as_engine() for a in campaign.alignments.all()] or None
-    goal = engine_checked(
-        parse_goal, {**own, "id": _("new goal"), "player": "p0"}, Catalogue.parse(catalogue)
-    )
+    engine_checked(parse_board, beside_only(campaign, goals=[{**own, "id": _("new goal"),
+                                                            "player": "p0"}]))  # fmt: skip
     kept = ("kind", "n") + {"control_aligned": ("alignment",), "hold": ("type",),
-                            "stat_total": ("stat",)}.get(goal.kind, ())  # fmt: skip
+                            "stat_total": ("stat",)}.get(own["kind"], ())  # fmt: skip
     return {k: own[k] for k in kept}
+
+
+def beside_only(campaign: Campaign, **beside: Any) -> dict[str, Any]:
+    """An ENGINE.md state of no board with the campaign's catalogue and `beside` (goals,
+    offices with `departments`, ...): what the engine's parser (`parse_board`) checks
+    against the catalogue, as the turn job's state will hold them."""
+    catalogue = [a.as_engine() for a in campaign.alignments.all()]
+    departments = [{"slug": slug} for slug in beside.pop("departments", [])]
+    state: dict[str, Any] = {"departments": departments, "links": [], **beside}
+    if catalogue:  # none: the default catalogue of R5 (selectors/state.py)
+        state["alignments"] = catalogue
+    return state
 
 
 def goal_set(

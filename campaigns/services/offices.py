@@ -15,8 +15,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from campaigns.engine.board import Catalogue
-from campaigns.engine.sheets import parse_offices
+from campaigns.engine.cli_io import parse_board
 from campaigns.models import (
     AuditEntry,
     Board,
@@ -28,7 +27,7 @@ from campaigns.models import (
 )
 
 from .audit import audit_record
-from .characters import campaign_checked, engine_checked
+from .characters import beside_only, campaign_checked, engine_checked
 from .election_notices import election_announce
 from .setup import SetupRefused
 
@@ -58,9 +57,8 @@ def office_checked(
         "id": "o", "name": name, "alignment": alignment, "shticks": list(shticks),
         "holder": holder.slug if holder else None, "deputy": deputy.slug if deputy else None,
     }  # fmt: skip
-    catalogue = [a.as_engine() for a in board.campaign.alignments.all()] or None
-    slugs = dict.fromkeys(board.departments.values_list("slug", flat=True))
-    engine_checked(parse_offices, [office], Catalogue.parse(catalogue), slugs)
+    slugs = list(board.departments.values_list("slug", flat=True))
+    engine_checked(parse_board, beside_only(board.campaign, offices=[office], departments=slugs))
     return office
 
 

@@ -419,3 +419,16 @@ def test_the_inputs_fingerprint_sees_every_row_of_parts_7_to_9(game: Plot, postg
         change()
         seen.append(turn_inputs_fingerprint(game.campaign.pk, turn.pk))
     assert len(set(seen)) == len(seen)
+
+
+def test_an_envelopes_grant_only_ever_raises_what_the_player_knows(game: Plot) -> None:
+    guild = game.department("guild")
+    Knowledge.objects.create(player=game.alice, department=guild, level=Level.KNOWN)
+    envelope_create(department=guild, actor=game.gm.user, text=SECRET, target=3,
+                    grants=Level.RUMOURED)  # fmt: skip
+    game.order(game.alice, Order.Kind.PERCEIVE, department="guild")
+
+    process(game)
+
+    assert DossierEntry.objects.filter(member=game.alice).count() == 1
+    assert level(game.alice, guild) == Level.KNOWN
