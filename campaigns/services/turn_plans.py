@@ -75,6 +75,8 @@ def boards_resolve(
     """Run `command` (resolve_then_spawn, or spawn_consume at the start) on every board of
     the campaign; the orders' status and result are set on the Order objects of `queued`
     (board id -> its orders)."""
+    if not boards:  # a campaign whose GM removed every board: nothing to resolve
+        return [], Resolved({}, {}, {}, [], {}, None)
     rows = {board.pk: board_rows(board) for board in boards}
     if len(boards) == 1:
         return one_board(boards[0], turn, queued, command, record_turn, rows)

@@ -14,7 +14,7 @@ from campaigns.selectors.state import board_state
 from campaigns.services.rollback import turn_rollback
 from campaigns.services.turns import turn_process
 from tests.support.demo import ORDERS, member, seed_for_capture
-from tests.support.intrigue import queue
+from tests.support.intrigue import plot_game, queue
 
 pytestmark = pytest.mark.django_db
 
@@ -96,3 +96,11 @@ def test_the_next_turn_funds_across_the_link_and_a_rollback_restores_it(
     assert Department.objects.get(slug="spice-house").structure.player == Membership.objects.get(
         campaign=crossed, user__username="alice"
     )
+
+
+def test_a_campaign_whose_boards_were_all_removed_still_processes_its_turn(db: None) -> None:
+    game = plot_game()
+    for board in game.boards:
+        board.delete()
+    assert turn_process(campaign_id=game.campaign.pk, number=1) is not None
+    assert not TurnRecord.objects.filter(turn__number=1).exists()
