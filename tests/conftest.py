@@ -117,6 +117,15 @@ def three_turns(db: None) -> ThreeTurns:
 
 
 @pytest.fixture
+def crossed(demo: Campaign) -> Campaign:
+    """Turn 1 of the demo processed with a link from the city's City Watch to the harbour's
+    Spice House (tests/support/intrigue.py: a cross_board shtick, RULES R60)."""
+    from tests.support.intrigue import cross_board_link
+
+    return cross_board_link(demo)
+
+
+@pytest.fixture
 def postgres() -> None:
     """Skip unless the tests run on PostgreSQL (DATABASE_URL=postgres://...): row locks,
     concurrent connections and other processes sharing the test database need it."""

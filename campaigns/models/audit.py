@@ -28,6 +28,10 @@ class AuditEntry(models.Model):
         STRUCTURE = "structure", _("Structures")
         KNOWLEDGE = "knowledge", _("Knowledge")
         PRESS = "press", _("Press rules and hidden messages")
+        SHTICKS = "shticks", _("Shticks")
+        ENVELOPES = "envelopes", _("Envelopes")
+        GOALS = "goals", _("Secret goals")
+        OFFICES = "offices", _("Offices and elections")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)

@@ -100,6 +100,19 @@ def membership_pk_of(player_id: str | None) -> int | None:
     return int(player_id[1:])
 
 
+def engine_ref(prefix: str, pk: int) -> str:
+    """The id an envelope ("e"), goal ("g") or office ("o") has in an ENGINE.md state."""
+    return f"{prefix}{pk}"
+
+
+def pk_of_ref(prefix: str, ref: object) -> int | None:
+    """`engine_ref` read back: the row id, or None for anything else."""
+    if not isinstance(ref, str) or not ref.startswith(prefix):
+        return None
+    digits = ref[len(prefix) :]
+    return int(digits) if digits.isdigit() else None
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         GM = "gm", _("Game master")

@@ -19,6 +19,8 @@ from django.db.models.fields.json import KeyTransform
 
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 
+from .state import own_board
+
 
 @dataclass(frozen=True)
 class Recorded:
@@ -47,11 +49,14 @@ BEFORE = {
 
 
 def board_part(row: dict[str, Any], name: str) -> dict[str, Any]:
-    """A record's `state` or `before`, departments and links only ([] where missing)."""
-    return {
-        "departments": row.get(f"{name}_departments") or [],
-        "links": row.get(f"{name}_links") or [],
-    }
+    """A record's `state` or `before`, departments and links only ([] where missing), of
+    the board's own departments (selectors/state.py `own_board`)."""
+    return own_board(
+        {
+            "departments": row.get(f"{name}_departments") or [],
+            "links": row.get(f"{name}_links") or [],
+        }
+    )
 
 
 def recorded(*, before: bool = False, **filters: Any) -> list[Recorded]:

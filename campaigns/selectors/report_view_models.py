@@ -26,7 +26,7 @@ class RollView:
     skill: int | None
     tn: int | None
     faces: list[int] | None
-    successes: int
+    successes: int | None  # None: a perception check's sum (R70), not a pool (R20)
     verify_url: str | None
 
     @property

@@ -41,6 +41,7 @@ from .report_board_changes import (
 from .report_orders import attack_view, order_view
 from .report_view_models import BoardReport, OrderView, TurnReport
 from .report_visibility import Knowing
+from .state import own_board
 
 # --- Reading -----------------------------------------------------------------------------------
 
@@ -68,7 +69,7 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
         TurnRecord.objects.filter(turn=turn).select_related("board").order_by("board__name")
     )
     previous = {
-        r.board_id: r.state
+        r.board_id: own_board(r.state)
         for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
     }
     full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
@@ -123,7 +124,8 @@ def board_report(
 ) -> BoardReport:
     full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
     me = viewer.player_id
-    before, after = structures(before_state), structures(record.state)
+    after_state = own_board(record.state)
+    before, after = structures(before_state), structures(after_state)
     mine_before = {slug for slug, owner in before.items() if owner == me}
     mine_after = {slug for slug, owner in after.items() if owner == me}
     knowing = Knowing(viewer, rows, record.knowledge, mine_before | mine_after)
@@ -166,8 +168,8 @@ def board_report(
         orders=own,
         attacks=attacks,
         changes=structure_changes(before, after, knowing, players) if before_state else [],
-        links_added=link_changes(record.state, before_state, knowing, added=True, made=made),
-        links_removed=link_changes(record.state, before_state, knowing, added=False, made=made),
+        links_added=link_changes(after_state, before_state, knowing, added=True, made=made),
+        links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
     )
 

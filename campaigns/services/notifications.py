@@ -14,7 +14,7 @@ from django.utils import dateformat, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from campaigns.models import Campaign, Membership, NotificationSettings
+from campaigns.models import Campaign, Membership, Notice, NotificationSettings
 from campaigns.selectors.profile import language_of
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
@@ -91,21 +91,33 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
     """Tell every player and GM that turn `number` is done, with the link to their own
     report, through `mail_member` (so each user's opt-out holds). The mail says nothing of
     the turn itself: what happened is on the report page, where R50 decides what each
-    reader sees. Returns how many mails went out."""
+    reader sees. A player for whom the turn opened an envelope (R71, R72) is told only that
+    one opened, never what it says. Returns how many mails went out."""
     path = reverse("turn_report", args=[campaign.slug, number])
     sent = 0
     members = campaign.memberships.select_related(*MAIL_RELATED).filter(
         role__in=[Membership.Role.PLAYER, Membership.Role.GM]
     )
+    opened = set(
+        Notice.objects.filter(
+            turn__campaign=campaign, turn__number=number, kind=Notice.Kind.ENVELOPE
+        ).values_list("player_id", flat=True)
+    )
     for member in members:
         member.campaign = campaign
         with translation.override(language_of(member.user)):
             subject = _("Turn %(n)s processed") % {"n": number}
+            envelope = (
+                [_("A sealed envelope opened for you this turn: read it on the site."), ""]
+                if member.pk in opened
+                else []
+            )
             body = "\n".join(
                 [
                     _("Turn %(n)s of %(campaign)s has been processed and turn %(next)s is open.")
                     % {"n": number, "campaign": campaign.name, "next": number + 1},
                     "",
+                    *envelope,
                     _("Your report: %(url)s") % {"url": absolute_url(path)},
                     _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
                     "",

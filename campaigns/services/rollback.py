@@ -2,7 +2,10 @@
 
 Every board returns to the state the turn job read before that turn (`TurnRecord.before`:
 the previous turn's result plus the GM's changes since), every member's knowledge to what it
-was then (`TurnRecord.knowledge_before`), the turn's orders are queued again as they were,
+was then (`TurnRecord.knowledge_before`: envelope grants and deal knowledge included), what
+the turn did beside the boards is taken back (services/turn_effects.py `effects_undo`: goal
+counts and progress, office holders, the election's result, dossier entries, contingency
+envelopes opened and their notices), the turn's orders are queued again as they were,
 and the turn reopens with a new secret seed and commitment. The old seed was published with
 the report and stays published: in the audit log and in the notice every player gets. The
 turn opened after it is removed, with its orders, which the GM must agree to discard.
@@ -41,6 +44,7 @@ from campaigns.selectors.profile import language_of
 from .audit import audit_record
 from .notifications import MAIL_RELATED, TURN_PROCESSED, absolute_url, local_time_text, mail_member
 from .state import board_restore
+from .turn_effects import effects_undo
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,7 @@ def restore_boards(campaign: Campaign, turn: Turn) -> None:
         for slug, lvl in levels.items()
         if (r.board_id, slug) in departments
     )
+    effects_undo(turn, records)  # goals, offices, the election, dossiers, envelopes
     TurnRecord.objects.filter(turn=turn).delete()
 
 

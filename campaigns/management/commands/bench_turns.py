@@ -144,17 +144,18 @@ class QueryCounter:
 
 @contextmanager
 def per_board_figures(counter: QueryCounter) -> Iterator[list[tuple[str, float, int]]]:
-    """(board, seconds, queries) for each call of the turn job's per-board step."""
+    """(what, seconds, queries) of the turn job's read-and-resolve step: every board of the
+    campaign in one engine call (services/turn_plans.py)."""
     figures: list[tuple[str, float, int]] = []
-    real = turns.resolve_board
+    real = turns.resolve_boards
 
-    def timed(board: Board, *args: Any, **kwargs: Any) -> Any:
+    def timed(campaign: Campaign, *args: Any, **kwargs: Any) -> Any:
         started, queries = time.perf_counter(), counter.count
-        record = real(board, *args, **kwargs)
-        figures.append((board.slug, time.perf_counter() - started, counter.count - queries))
-        return record
+        resolved = real(campaign, *args, **kwargs)
+        figures.append(("every board", time.perf_counter() - started, counter.count - queries))
+        return resolved
 
-    with mock.patch.object(turns, "resolve_board", timed):
+    with mock.patch.object(turns, "resolve_boards", timed):
         yield figures
 
 
@@ -252,7 +253,7 @@ class Command(BaseCommand):
         )
         out(f"SQL queries: {counter.count} total, {counter.count / boards:.1f} per board")
         for board, board_seconds, queries in figures:
-            out(f"  board {board}: {board_seconds:.3f} s resolving, {queries} queries")
+            out(f"  {board}: {board_seconds:.3f} s reading and resolving, {queries} queries")
         out(f"orders: {statuses}")
         after = written_rows(campaign)
         changed = [(pk, *values) for pk, values in after.items() if before.get(pk) != values]
