@@ -234,8 +234,11 @@ def far_ends(board: Board, stubs: list[dict[str, Any]]) -> dict[str, Department]
     missing = sorted(set(wanted.values()) - found.keys())
     if missing:
         raise ValueError(
-            f"{board.name}: a department its links reach on another board is gone "
-            f"({', '.join(missing)}): undo that change first."
+            _(
+                "%(board)s: a department its links reach on another board is gone "
+                "(%(names)s): undo that change first."
+            )
+            % {"board": board.name, "names": ", ".join(missing)}
         )
     return found
 
