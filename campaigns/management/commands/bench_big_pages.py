@@ -127,3 +127,4 @@ class Command(BaseCommand):
             for name, (url, target_ms, target_kb) in big_pages(campaign, viewer).items():
                 figures = page_figures(client, url, requests)
                 self.stdout.write(figures.line(name, target_ms, target_kb))
+            client.logout()  # its session row goes too
