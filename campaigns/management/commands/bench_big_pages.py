@@ -70,7 +70,7 @@ def big_pages(campaign: Campaign, viewer: Membership) -> dict[str, tuple[str, fl
     return {
         "board page": (board, BOARD_MS, BOARD_KB),
         "board page 3": (f"{board}?page=3", BOARD_MS, BOARD_KB),
-        "board page, a search": (f"{board}?q=d01", BOARD_MS, BOARD_KB),
+        "board page, a search": (f"{board}?q=department+12", BOARD_MS, BOARD_KB),
         "board page after turn 1": (f"{board}?turn=1", BOARD_MS, BOARD_KB),
         "board map (JSON, fetched by the page)": (
             reverse("board_map_data", args=[slug, boards[0]]),
