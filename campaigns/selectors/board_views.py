@@ -22,6 +22,7 @@ from campaigns.models.campaign import engine_player_id
 from campaigns.selectors.history_records import Recorded
 from campaigns.selectors.state import COLUMNS, department_state
 from campaigns.selectors.visibility import (
+    CardTexts,
     DepartmentView,
     Level,
     facts_of_state,
@@ -285,7 +286,7 @@ def resource_label(data: dict[str, Any] | None) -> str:
 def board_view_of(
     board: Board,
     snapshot: Snapshot,
-    rows: Mapping[str, CardText | Department],
+    rows: Mapping[str, CardTexts],
     names: dict[str, str],
     only: list[str] | None = None,
 ) -> BoardView:

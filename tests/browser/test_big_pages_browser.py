@@ -36,16 +36,22 @@ def big_world() -> None:
         user.save()
 
 
+def open_as(browser: Any, base: str, name: str, url: str) -> tuple[Any, list[str]]:
+    """In the big world, `name` (gm, alice) logged in at `url`; the page and the list its
+    console and CSP errors go to."""
+    big_world()
+    page = log_in(browser, base, f"{SLUG}-{name}", DESKTOP)
+    problems = watch_for_errors(page)
+    page.goto(f"{base}{url}")
+    return page, problems
+
+
 def test_the_gm_searches_and_pages_a_board_of_400_departments(
     live_server: Any, transactional_db: None, browser: Any
 ) -> None:
     from playwright.sync_api import expect
 
-    big_world()
-    base = live_server.url
-    gm = log_in(browser, base, f"{SLUG}-gm", DESKTOP)
-    problems = watch_for_errors(gm)
-    gm.goto(f"{base}{reverse('board', args=[SLUG, 'b0'])}")
+    gm, problems = open_as(browser, live_server.url, "gm", reverse("board", args=[SLUG, "b0"]))
     rows = gm.locator("#departments tbody tr")
     expect(rows).to_have_count(50)
     expect(gm.locator("[data-listing-count]")).to_contain_text("400 departments")
@@ -69,11 +75,8 @@ def test_the_gm_searches_and_pages_a_board_of_400_departments(
 def test_a_players_big_map_comes_from_its_own_url(
     live_server: Any, transactional_db: None, browser: Any
 ) -> None:
-    big_world()
-    base = live_server.url
-    alice = log_in(browser, base, f"{SLUG}-alice", DESKTOP)
-    problems = watch_for_errors(alice)
-    alice.goto(f"{base}{reverse('board', args=[SLUG, 'b0'])}")
+    url = reverse("board", args=[SLUG, "b0"])
+    alice, problems = open_as(browser, live_server.url, "alice", url)
     seen = int(alice.locator("[data-listing-count]").inner_text().split()[0])
     nodes = map_ready(alice)
     assert len(nodes) == seen > 120
@@ -88,11 +91,8 @@ def test_the_gm_reads_a_big_report_a_board_and_a_page_at_a_time(
 ) -> None:
     from playwright.sync_api import expect
 
-    big_world()
-    base = live_server.url
-    gm = log_in(browser, base, f"{SLUG}-gm", DESKTOP)
-    problems = watch_for_errors(gm)
-    gm.goto(f"{base}{reverse('turn_report', args=[SLUG, 1])}")
+    url = reverse("turn_report", args=[SLUG, 1])
+    gm, problems = open_as(browser, live_server.url, "gm", url)
     expect(gm.locator("#report-boards .nav-link.active")).to_have_text("Board 0")
     expect(gm.locator("#board-b0")).to_be_visible()
     shot(gm, "big-report-gm-desktop")
