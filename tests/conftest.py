@@ -27,6 +27,20 @@ if TYPE_CHECKING:
     from tests.support.processes import Cluster
 
 
+@pytest.fixture(autouse=True)
+def site_language_after_each_test() -> Iterator[None]:
+    """Each test leaves the site's default language active: a request activates its reader's
+    language for the whole thread (LocaleMiddleware, web/preferences.py) and nothing undoes
+    it, so a German page read in one test made the next test's services speak German."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def demo(db: None) -> Campaign:
     """Tourmaline (services/demo.py): gm, alice, bob, carol; turn 1 open."""

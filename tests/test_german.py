@@ -5,6 +5,7 @@ English (never blank). English stays the default, word for word."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -105,3 +106,41 @@ def test_every_reason_pattern_has_a_german_translation(pattern: Any, text: Any) 
     with translation.override("de"):
         german = str(text)
     assert german and german != english, pattern.pattern
+
+
+def test_the_maps_words_come_from_the_page_in_the_readers_language(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """board_map.js writes no English of its own: its words are the page's #map-words, and
+    the map's data says each department's level by code, whatever the language (the script
+    draws a rumour by it)."""
+    speaks("alice", "de")
+    page = client_for("alice").get(reverse("board", args=[demo.slug, "city"]))
+    html = page.content.decode()
+    words = json.loads(html.split('id="map-words" type="application/json">')[1].split("<")[0])
+    assert words["only_rumours"] == "nur Gerüchte" and words["initials"] == ["G", "P", "A"]
+    assert words["types"] == ["Geld", "Personal", "Autorität"]
+    assert words["statuses"]["self_sufficient"] == "autark"
+    levels = {node["level"] for node in page.context["page"].map["nodes"]}
+    assert levels <= {"rumoured", "known", "controlled"} and "rumoured" in levels
+
+
+def test_numbers_in_sentences_are_written_as_the_language_writes_them() -> None:
+    """An order's length limit, a note's: 2,000 in English, 2.000 in German."""
+    with translation.override("de"):
+        assert wording.number(2000) == "2.000" and wording.number(12) == "12"
+    with translation.override("en"):
+        assert wording.number(2000) == "2,000"
+
+
+def test_the_audit_logs_entries_are_said_in_the_readers_language() -> None:
+    """An entry's target is stored once, in English (a record); it is shown in words."""
+    from campaigns.audit_words import audit_target
+
+    with translation.override("de"):
+        assert audit_target("structures on The City") == "Machtstrukturen auf The City"
+        assert audit_target("invitation #3") == "Einladung #3"
+        assert audit_target("The Mint: funding order") == "The Mint: Versorgungsreihenfolge"
+        assert audit_target("something new") == "something new"
+    with translation.override("en"):
+        assert audit_target("structures on The City") == "structures on The City"

@@ -48,8 +48,8 @@ class AuditEntry(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
-            raise ValueError("The audit log is append-only (R53): an entry cannot change.")
+            raise ValueError(_("The audit log is append-only (R53): an entry cannot change."))
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ValueError("The audit log is append-only (R53): an entry cannot be deleted.")
+        raise ValueError(_("The audit log is append-only (R53): an entry cannot be deleted."))

@@ -14,7 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not an IANA time zone (e.g. Europe/Berlin)")
+        raise ValidationError(
+            _("%(value)s is not an IANA time zone (e.g. Europe/Berlin)"),
+            params={"value": repr(value)},
+        )
 
 
 class Weekday(models.IntegerChoices):
@@ -112,7 +115,7 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     character_name = models.CharField(max_length=120, blank=True)
-    perception = models.PositiveSmallIntegerField(default=0, help_text="R70, set by the GM")
+    perception = models.PositiveSmallIntegerField(default=0, help_text=_("R70, set by the GM"))
 
     class Meta:
         constraints = [

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Board, Campaign, Membership, Order
 from campaigns.selectors.visibility import Level, sees_everything
 
@@ -102,7 +104,11 @@ def controller_of(
     owner = snapshot.owner(slug)
     if not owner:
         return None, None, snapshot.mine(slug)
-    return people.colours.get(owner, -1), people.names.get(owner, "a player"), snapshot.mine(slug)
+    return (
+        people.colours.get(owner, -1),
+        people.names.get(owner, str(_("a player"))),
+        snapshot.mine(slug),
+    )
 
 
 def node_data(snapshot: Snapshot, slug: str, people: People) -> dict[str, Any]:
@@ -112,7 +118,9 @@ def node_data(snapshot: Snapshot, slug: str, people: People) -> dict[str, Any]:
     node: dict[str, Any] = {
         "id": node_key(snapshot.board_id, slug),
         "label": str(data.get("name", "")),
-        "level": level.label,
+        # The level's code, not its label (which is in the reader's language): the script
+        # draws by it.
+        "level": level.name.lower(),
     }
     if level >= Level.KNOWN:
         node["colour"], node["controller"], node["mine"] = controller_of(snapshot, slug, people)
@@ -221,6 +229,6 @@ def map_layout(board: Board, snapshots: list[Snapshot]) -> dict[str, Any]:
         for slug in snapshot.departments:
             if snapshot.level(slug) >= Level.RUMOURED:
                 nodes.add(node_key(board.pk, slug))
-        for supplier, consumer, _ in snapshot.visible_links():
+        for supplier, consumer, __ in snapshot.visible_links():
             edges.add((node_key(board.pk, supplier), node_key(board.pk, consumer)))
     return {"nodes": sorted(nodes), "edges": [list(e) for e in sorted(edges)]}

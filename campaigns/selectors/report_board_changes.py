@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from campaigns import wording
 from campaigns.engine.board import TYPES
@@ -18,13 +17,6 @@ from campaigns.selectors.visibility import Level, amount
 
 from .report_view_models import Consumed, DepartmentResult
 from .report_visibility import Knowing
-
-# R34: a department's status after spawn and consume, as the report shows it.
-STATUS_LABELS = {
-    "funded": gettext_lazy("funded"),
-    "unfunded": gettext_lazy("unfunded"),
-    "self_sufficient": gettext_lazy("self-sufficient"),
-}
 
 
 def structures(state: dict[str, Any]) -> dict[str, str | None]:
@@ -124,7 +116,7 @@ def spawn_results(
             DepartmentResult(
                 name=knowing.name(slug),
                 status=status,
-                status_label=str(STATUS_LABELS.get(status, status.replace("_", "-"))),
+                status_label=wording.status_label(status),
                 chain_length=int(data.get("chain_length", 1)),
                 capacity=int(data.get("capacity", 0)),
                 produced=int(data.get("produced", 0)),

@@ -7,11 +7,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from django.core.paginator import Page
+from django.utils.translation import gettext_lazy
 
 from campaigns.models import Campaign, Order
 from campaigns.selectors.visibility import Amount
 
-UNNAMED = "a department you do not know"
+# R50: the name of a department the viewer does not know (str() it where it is used).
+UNNAMED = gettext_lazy("a department you do not know")
 
 
 @dataclass(frozen=True)

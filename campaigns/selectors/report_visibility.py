@@ -48,4 +48,4 @@ class Knowing:
     def name(self, slug: object, *, at_least: Level = Level.RUMOURED) -> str:
         if isinstance(slug, str) and slug in self.rows and self.level(slug) >= at_least:
             return self.rows[slug].name
-        return UNNAMED
+        return str(UNNAMED)

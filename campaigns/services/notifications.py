@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -72,19 +73,18 @@ def mail_user(user: AbstractBaseUser, kind: str, subject: str, body: str) -> boo
     return True
 
 
-def emails_of(campaign: Campaign, role: str) -> list[str]:
-    return [
-        m.user.email
-        for m in campaign.memberships.filter(role=role).select_related("user")
-        if m.user.email
-    ]
-
-
-def notify_gms(campaign: Campaign, subject: str, body: str) -> None:
-    """Tell the campaign's GMs something they must act on (a failed or late turn)."""
-    recipients = emails_of(campaign, Membership.Role.GM)
-    if recipients:
-        send_mail(f"[{campaign.name}] {subject}", body, settings.DEFAULT_FROM_EMAIL, recipients)
+def notify_gms(campaign: Campaign, words: Callable[[], tuple[str, str]]) -> None:
+    """Tell the campaign's GMs something they must act on (a failed or late turn). `words`
+    gives (subject, body) in the active language: it is called for each GM in theirs."""
+    gms = campaign.memberships.filter(role=Membership.Role.GM).select_related(*MAIL_RELATED)
+    for gm in gms:
+        if not gm.user.email:
+            continue
+        with translation.override(language_of(gm.user)):
+            subject, body = words()
+        send_mail(
+            f"[{campaign.name}] {subject}", body, settings.DEFAULT_FROM_EMAIL, [gm.user.email]
+        )
 
 
 def notify_turn_processed(campaign: Campaign, number: int) -> int:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.engine.board import TYPES
 from campaigns.models import Board, Department, Link, Structure
 from campaigns.models.campaign import engine_player_id, membership_pk_of
@@ -122,8 +124,11 @@ def board_restore(
     if changed:
         names = ", ".join(rows[s].name if s in rows else wanted[s]["name"] for s in changed)
         raise ValueError(
-            f"{board.name}: departments were added or removed since the turn ({names}): "
-            "undo that change first."
+            _(
+                "%(board)s: departments were added or removed since the turn (%(names)s): "
+                "undo that change first."
+            )
+            % {"board": board.name, "names": names}
         )
     structures = structures_for(board, state, members)
     for slug, data in wanted.items():

@@ -27,6 +27,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
@@ -87,7 +88,7 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if campaign.turns.exists():
-            raise ValueError(f"{campaign} has already started")
+            raise ValueError(_("%(campaign)s has already started.") % {"campaign": campaign})
         setup = fresh_turn(campaign, 0, now=now, after=now)
         setup.deadline = now
         setup.status = Turn.Status.PROCESSED
@@ -343,17 +344,21 @@ def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) 
         if turn.failures >= MAX_FAILURES:
             turn.status = Turn.Status.FAILED
             transaction.on_commit(
-                lambda: notify_gms(
-                    campaign,
-                    f"Turn {number} failed",
-                    f"The turn job failed {MAX_FAILURES} times and has stopped retrying.\n"
-                    f"Last error: {turn.last_error}\nFix the cause, then reopen the turn in "
-                    "the admin (status open, failures 0).",
-                ),
+                lambda: notify_gms(campaign, lambda: failed_words(number, turn.last_error)),
                 robust=True,  # the failure is recorded whether or not the mail goes out
             )
         turn.save(update_fields=["failures", "last_error", "status"])
     return turn
+
+
+def failed_words(number: int, error: str) -> tuple[str, str]:
+    """The GMs' notice of a turn the job gave up on, in the active language."""
+    subject = _("Turn %(n)s failed") % {"n": number}
+    body = _(
+        "The turn job failed %(times)s times and has stopped retrying.\nLast error: %(error)s\n"
+        "Fix the cause, then reopen the turn in the admin (status open, failures 0)."
+    ) % {"times": MAX_FAILURES, "error": error}
+    return subject, body
 
 
 def turn_process_safely(*, campaign_id: int, number: int) -> Turn | None:

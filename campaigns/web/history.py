@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from campaigns.models import Board, Membership
@@ -108,9 +109,11 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     if form.is_bound and form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
         if form.swapped:
-            messages.info(request, f"Compared in time order: turn {first}, then turn {second}.")
+            swapped = _("Compared in time order: turn %(first)s, then turn %(second)s.")
+            messages.info(request, swapped % {"first": first, "second": second})
     elif form.is_bound and first is not None:
-        messages.warning(request, f"Showing turns {first} and {second} instead.")
+        instead = _("Showing turns %(first)s and %(second)s instead.")
+        messages.warning(request, instead % {"first": first, "second": second})
     comparison = None
     if first is not None and second is not None:
         comparison = compare_turns(board, viewer, first, second)
@@ -136,7 +139,7 @@ def history_export(request: HttpRequest, slug: str) -> HttpResponse:
             board = board_of(viewer, asked)
         except Http404:
             # A hand-edited link: say so where the downloads are, rather than a bare 404.
-            messages.error(request, "There is no such board: nothing was downloaded.")
+            messages.error(request, _("There is no such board: nothing was downloaded."))
             return redirect(viewer.campaign)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{viewer.campaign.slug}{'-' + board.slug if board else ''}-history.csv"

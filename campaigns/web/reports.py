@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.engine.dice import roll_faces
@@ -92,9 +93,10 @@ def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int
             note=form.cleaned_data["gm_note"],
             published=form.cleaned_data["publish"],
         )
-        messages.success(request, f"Note on order #{order.pk} saved.")
+        messages.success(request, _("Note on order #%(pk)s saved.") % {"pk": order.pk})
     else:
-        messages.error(request, f"Note on order #{order.pk} not saved: {form.errors.as_text()}")
+        not_saved = _("Note on order #%(pk)s not saved: %(errors)s")
+        messages.error(request, not_saved % {"pk": order.pk, "errors": form.errors.as_text()})
     # Where the order is in a paged report (a small one ignores these).
     url = reverse("turn_report", args=[viewer.campaign.slug, number])
     where = f"board={order.board.slug}&page={reports.report_page_of(order)}"
@@ -138,6 +140,6 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     form = NotificationSettingsForm(data, instance=chosen)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Mail settings saved.")
+        messages.success(request, _("Mail settings saved."))
         return redirect("notification_settings")
     return render(request, "campaigns/settings_notifications.html", {"form": form})
