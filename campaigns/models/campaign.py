@@ -145,7 +145,13 @@ class Membership(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.character_name or self.user.get_username()
+        return self.name_of(self.character_name, self.user.get_username())
+
+    @staticmethod
+    def name_of(character_name: str, username: str) -> str:
+        """The name a member goes by: their character's, else their username (for rows read
+        as plain values, where there is no Membership to ask)."""
+        return character_name or username
 
 
 class Alignment(models.Model):

@@ -102,9 +102,10 @@ def records_at(board: Board, numbers: list[int]) -> dict[int, Recorded]:
     return {r.number: r for r in recorded(board=board, turn__number__in=numbers)}
 
 
-def turn_records(campaign: Campaign, number: int) -> list[Recorded]:
-    """Every board's record of turn `number` (a turn report's boards). One query."""
-    return recorded(turn__campaign=campaign, turn__number=number, before=True)
+def turn_records(campaign: Campaign, number: int, **filters: object) -> list[Recorded]:
+    """Every board's record of turn `number` (a turn report's boards; `filters` narrow
+    them). One query."""
+    return recorded(turn__campaign=campaign, turn__number=number, before=True, **filters)
 
 
 def campaign_records(campaign: Campaign, board: Board | None = None) -> list[Recorded]:

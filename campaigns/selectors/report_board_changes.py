@@ -92,16 +92,23 @@ def link_changes(
     ]
 
 
-def spawn_results(
+def spawn_slugs(
     figures: dict[str, dict[str, Any]], knowing: Knowing, mine: set[str], full: bool
+) -> list[str]:
+    """The departments whose spawn and consume (R32-R36) the viewer reads: those they
+    control after the turn (every one for the GM), by name."""
+    return sorted((s for s in figures if full or s in mine), key=lambda s: knowing.name(s))
+
+
+def spawn_results(
+    figures: dict[str, dict[str, Any]], knowing: Knowing, slugs: list[str]
 ) -> list[DepartmentResult]:
-    """R32-R36 for the departments the viewer controls after the turn (every one for the
-    GM). "Consumed from X" says X supplies this department, so a supplier is named only
-    where the viewer knows it at least `known` (the rule for seeing a link)."""
+    """R32-R36 for `slugs` (from spawn_slugs). "Consumed from X" says X supplies this
+    department, so a supplier is named only where the viewer knows it at least `known` (the
+    rule for seeing a link)."""
     results = []
-    for slug, data in sorted(figures.items(), key=lambda item: knowing.name(item[0])):
-        if not (full or slug in mine):
-            continue
+    for slug in slugs:
+        data = figures[slug]
         dept = knowing.rows.get(slug)
         produced_type = dept.produces_type if dept else ""
         status = str(data.get("status", ""))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.core.paginator import Page
 from django.utils.translation import gettext_lazy
 
 from campaigns.models import Campaign, Order
@@ -75,6 +76,15 @@ class DepartmentResult:
 
 
 @dataclass(frozen=True)
+class BoardTab:
+    """A board of a paged report: a link to its pages."""
+
+    slug: str
+    name: str
+    size: int  # its departments now
+
+
+@dataclass(frozen=True)
 class BoardReport:
     name: str
     slug: str
@@ -86,6 +96,9 @@ class BoardReport:
     links_added: list[str]
     links_removed: list[str]
     departments: list[DepartmentResult]
+    # A paged report: which page of this board's orders and departments this is (the
+    # Django Page of their positions; None: all of them).
+    pages: Page | None = None
 
 
 @dataclass(frozen=True)

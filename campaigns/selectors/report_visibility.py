@@ -31,6 +31,7 @@ class Knowing:
         """`recorded`: the turn's stored levels, {"<membership id>": {slug: level}}."""
         self.full = sees_everything(viewer)
         self.rows = {d.slug: d for d in rows}
+        self.names = {slug: d.name for slug, d in self.rows.items()}  # for the GM's reasons
         stored = recorded.get(str(viewer.pk), {})
         self.levels: dict[str, Level] = {
             slug: level_from(

@@ -72,11 +72,6 @@ def department_state(row: tuple[Any, ...], players: dict[int, str]) -> dict[str,
     return data
 
 
-def department_row_state(dept: Department, players: dict[int, str]) -> dict[str, Any]:
-    """A Department loaded as a model (for a page) as an ENGINE.md department."""
-    return department_state(tuple(getattr(dept, column) for column in COLUMNS), players)
-
-
 def order_state(order: Order) -> dict[str, Any]:
     return {
         **order.payload,

@@ -31,6 +31,7 @@ from campaigns.services.setup import SetupRefused
 from campaigns.services.start import campaign_start_checked
 from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
+from campaigns.web.history import map_url
 from campaigns.web.history_forms import asked_turn
 from campaigns.web.posted import posted
 
@@ -62,7 +63,13 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     viewer = member_of(request, slug)
     board_row = board_of(viewer, board_slug)
     number, problem = asked_turn(request.GET.get("turn"))
-    page = board_page(board_row, viewer, number)
+    page = board_page(
+        board_row,
+        viewer,
+        number,
+        query=request.GET.get("q", ""),
+        page=request.GET.get("page", 1),
+    )
     if problem:
         messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
     elif page.missing is not None:
@@ -77,6 +84,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "page": page,
         "board_row": board_row,
         "is_gm": is_gm(viewer),
+        "map_url": map_url(viewer.campaign.slug, board_row.slug, page.scrubber.shown),
     }
     return render(request, "campaigns/board.html", context)
 

@@ -42,17 +42,3 @@ def test_history_pages_cost_the_same_queries_for_3_turns_of_8_and_9_turns_of_40(
         name for _, name in shared
     }
     assert {page: small[page] for page in shared} == {page: large[page] for page in shared}
-
-
-def test_the_benchmark_prints_every_page_and_leaves_nothing_behind() -> None:
-    import io
-
-    from django.core.management import call_command
-
-    out = io.StringIO()
-    call_command("bench_history", "--turns", "2", "--big", "12", "--big-turns", "1",
-                 "--runs", "1", stdout=out)  # fmt: skip
-    text = out.getvalue()
-    assert "14 departments, 2 turns" in text and "12 departments, 1 turn (" in text
-    assert text.count("structure history") == 2 and text.count(" queries") >= 30
-    assert not Campaign.objects.filter(slug__startswith="bench-").exists()

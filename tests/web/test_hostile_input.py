@@ -276,7 +276,31 @@ ENDPOINTS = [
         method="get",
     ),
     # History (issue 11): the pages that read their query string.
-    Endpoint("board", "alice", turn_url("board", "city"), ("turn",), world="played", method="get"),
+    Endpoint(
+        "board",
+        "alice",
+        turn_url("board", "city"),
+        ("turn", "q", "page"),
+        world="played",
+        method="get",
+    ),
+    Endpoint(
+        "board_map_data",
+        "alice",
+        turn_url("board_map_data", "city"),
+        ("turn",),
+        world="played",
+        method="get",
+    ),
+    # Issue 15: a big report's board and page (a small one ignores them).
+    Endpoint(
+        "turn_report",
+        "alice",
+        turn_url("turn_report", 1),
+        ("board", "page"),
+        world="played",
+        method="get",
+    ),
     Endpoint(
         "compare_turns",
         "gm",
@@ -430,7 +454,6 @@ SHOW_ONLY = {
     "how_to_play",
     "campaign",
     "orders",
-    "turn_report",
     "password_change_done",
     "password_reset_done",
     "password_reset_complete",

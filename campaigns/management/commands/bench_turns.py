@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from campaigns.engine.bench import PLAYERS, random_state
 from campaigns.jsoncodec import dumps_compact
+from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
 from campaigns.models import (
     Board,
     Campaign,
@@ -33,8 +34,6 @@ from campaigns.models import (
     Membership,
     Order,
     Structure,
-    Turn,
-    TurnRecord,
 )
 from campaigns.selectors.state import WRITTEN
 from campaigns.services import turns
@@ -190,16 +189,6 @@ def copy_floor(rows: list[tuple[Any, ...]]) -> float:
     return time.perf_counter() - started
 
 
-def vacuum() -> None:
-    """VACUUM ANALYZE the tables the job reads and writes, so each run starts from the same
-    state: no dead rows of earlier runs to skip, fresh planner statistics (PostgreSQL)."""
-    if connection.vendor != "postgresql":
-        return
-    tables = [m._meta.db_table for m in (Department, Link, Order, Turn, TurnRecord, Structure)]
-    with connection.cursor() as cursor:
-        cursor.execute(f"VACUUM ANALYZE {', '.join(tables)}")
-
-
 class Command(BaseCommand):
     help = "Time the turn job on a big random campaign (5 boards x 1,000 departments)."
 
@@ -221,13 +210,14 @@ class Command(BaseCommand):
         campaign = bench_campaign(
             slug=slug, boards=boards, departments=size, orders=orders, seed=options["seed"]
         )
-        self.stdout.write(f"  built and started in {time.perf_counter() - started:.2f} s")
+        self.stdout.write(
+            f"  built and started in {time.perf_counter() - started:.2f} s; {vacuum_note()}"
+        )
         try:
             self.measure(campaign, boards)
         finally:
             if not options["keep"]:
-                Turn.objects.filter(campaign=campaign).delete()
-                campaign.delete()
+                campaign_remove(campaign)
 
     def measure(self, campaign: Campaign, boards: int) -> None:
         vacuum()

@@ -1,5 +1,6 @@
 // The board map (issue 11): draws each [data-board-map] from the JSON that
-// selectors/board_map.py put in the page (a json_script: data, never run), with Cytoscape.js
+// selectors/board_map.py put in the page (a json_script: data, never run) or, on a big
+// board, from the page's data-map-url (web/history.py board_map_data), with Cytoscape.js
 // and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
 // the cards and the list of links beside the map are the same content for keyboards, screen
 // readers and browsers without JavaScript, so this script only adds the picture.
@@ -328,10 +329,24 @@
     members.forEach((cy) => cy.on("viewport", () => follow(cy)));
   }
 
-  async function draw(container) {
+  // The map's data: in the page (a json_script), or, for a big board, from its own URL
+  // (the page would be 400 KB bigger with it).
+  async function mapData(container) {
+    if (container.dataset.mapUrl) {
+      try {
+        const response = await fetch(container.dataset.mapUrl, { credentials: "same-origin" });
+        return response.ok ? await response.json() : null;
+      } catch (error) {
+        return null;
+      }
+    }
     const source = document.getElementById(container.dataset.mapData);
-    if (!source) return;
-    const data = JSON.parse(source.textContent);
+    return source ? JSON.parse(source.textContent) : null;
+  }
+
+  async function draw(container) {
+    const data = await mapData(container);
+    if (!data) return;
     const section = container.closest("[data-map-section]") || document;
     const scope = container.closest("[data-map-scope]") || document;
     const panel = section.querySelector("[data-map-detail]");
