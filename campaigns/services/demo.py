@@ -1,4 +1,6 @@
-"""The demo campaign "Tourmaline": a GM, three players, two boards, turn 1 open.
+"""The demo campaign "Tourmaline": a GM, three players, two boards, turn 1 open, and an office
+on the city board with its election scheduled in turn 2 (RULES R80: turn 1 lets a new player
+read about it first).
 
 The campaign is data (campaigns/demo/*.json); the boards go through the same importer a
 GM's board file does (services/boards.py), so the demo also shows the import works.
@@ -17,6 +19,7 @@ from campaigns.models import Campaign, Department, Knowledge, Membership, Weekda
 
 from .boards import board_import
 from .campaigns import alignments_create_default
+from .offices import election_schedule, office_save
 from .turns import campaign_start
 
 DEMO_SLUG = "tourmaline"
@@ -50,7 +53,23 @@ def demo_create() -> Campaign:
         for slug, level in levels.items()
     )
     campaign_start(campaign=campaign)
+    demo_offices(campaign, facts.get("offices", []), members)
     return campaign
+
+
+def demo_offices(
+    campaign: Campaign, offices: list[dict[str, Any]], members: dict[str, Membership]
+) -> None:
+    """R80: each office of campaign.json (board, name, alignment, the turn of its first
+    election), made by the GM through the same services as the GM's pages."""
+    gm = next(m.user for m in members.values() if m.role == Membership.Role.GM)
+    for facts in offices:
+        board = campaign.boards.get(slug=facts["board"])
+        office = office_save(
+            board=board, actor=gm, name=facts["name"], alignment=facts["alignment"]
+        )
+        if facts.get("election"):
+            election_schedule(office=office, number=facts["election"], actor=gm)
 
 
 def demo_members(campaign: Campaign, people: list[dict[str, Any]]) -> dict[str, Membership]:
