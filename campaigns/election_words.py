@@ -79,11 +79,12 @@ def support_label(department: str, ticket: str, *, double: bool) -> str:
 
 
 def result_text(office: str, winner: str | None, deputy: str | None, decided_by: str | None) -> str:
-    """R80 step 4-5: who won the office and why, in one sentence."""
+    """R80 step 4-5: who won the office and why, in one sentence without its full stop (the
+    page puts the rule's link before it)."""
     if winner is None:
-        return _("Nobody was nominated: %(office)s stays as it was.") % {"office": office}
+        return _("Nobody was nominated: %(office)s stays as it was") % {"office": office}
     why = DECIDED_BY.get(str(decided_by), "")
-    return _("%(winner)s holds %(office)s, with %(deputy)s as deputy: %(why)s.") % {
+    return _("%(winner)s holds %(office)s, with %(deputy)s as deputy: %(why)s") % {
         "winner": winner,
         "office": office,
         "deputy": deputy,

@@ -4,7 +4,7 @@ number of queries whatever the number of turns or departments."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.models import Board, Campaign, Department, Membership
@@ -18,6 +18,7 @@ from .history_records import (
     turn_numbers,
     turn_records,
 )
+from .office_views import Post, live_posts, seen_posts, state_posts
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class BoardPage:
     scrubber: Scrubber
     map: dict[str, Any]
     missing: int | None = None  # a turn asked for that has no record: the board now instead
+    # R80: node key -> the office posts of each department shown (the cards' badges).
+    posts: dict[str, list[Post]] = field(default_factory=dict)
 
 
 def card_texts(board: Board) -> dict[str, Department]:
@@ -85,18 +88,22 @@ def board_page(board: Board, viewer: Membership, number: int | None) -> BoardPag
     people = people_of(board.campaign)
     if record is None:
         snapshot, rows = live_snapshot(board, viewer)
+        posts = live_posts(board)
         return BoardPage(
             board=board_view_of(board, snapshot, rows, live_names(rows)),
             scrubber=Scrubber(numbers, None),
-            map=map_data(snapshot, people),
+            map=map_data(snapshot, people, posts=posts),
             missing=number,
+            posts=seen_posts(snapshot, posts),
         )
     rows = card_texts(board)
     orders = resolved_orders(board=board, turn__number=number).get((board.pk, number), [])
+    snapshot = record_snapshot(record, viewer)
     return BoardPage(
-        board=board_view_of(board, record_snapshot(record, viewer), rows, people.names),
+        board=board_view_of(board, snapshot, rows, people.names),
         scrubber=Scrubber(numbers, number),
         map=recorded_map(record, viewer, orders, people),
+        posts=seen_posts(snapshot, state_posts(record.state)),
     )
 
 

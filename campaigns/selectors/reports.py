@@ -38,6 +38,7 @@ from .report_board_changes import (
     structure_changes,
     structures,
 )
+from .report_election import election_result
 from .report_orders import attack_view, order_view
 from .report_view_models import BoardReport, OrderView, TurnReport
 from .report_visibility import Knowing
@@ -171,6 +172,7 @@ def board_report(
         links_added=link_changes(after_state, before_state, knowing, added=True, made=made),
         links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
+        election=election_result(record, turn, knowing),
     )
 
 
