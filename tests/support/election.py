@@ -45,3 +45,47 @@ def queue_election(demo: Campaign, orders: list[tuple[str, str, dict[str, Any]]]
         )  # fmt: skip
         for player, kind, payload in orders
     ]
+
+
+# --- The fog-of-war crawl's election (tests/support/crawl.py) ---------------------------------
+
+# The Printing Press's Impress in the crawl's world: a supporter's power (doubled: 9602) is a
+# sentinel only those who know its card may see (bob controls it, carol knows it, R50).
+POWER = 4801
+POWER_SHOWN = str(2 * POWER)
+# Turn 1 (made before it is played): bob's ticket, with his Printing Press doubling, carol's.
+TURN_ONE: list[tuple[str, str, dict[str, Any]]] = [
+    ("bob", "nominate", {"candidate": "guild-hall", "running_mate": "dock-workers"}),
+    ("bob", "support", {"department": "printing-press", "ticket": "guild-hall", "double": True}),
+    ("carol", "nominate", {"candidate": "temple", "running_mate": "seminary"}),
+    ("alice", "vote", {"ticket": "temple"}),
+]
+# Turn 2, open: alice's ticket, which the Printing Press supports doubled.
+TURN_TWO: list[tuple[str, str, dict[str, Any]]] = [
+    ("alice", "nominate", {"candidate": "mint", "running_mate": "treasury"}),
+    ("bob", "support", {"department": "printing-press", "ticket": "mint", "double": True}),
+    ("carol", "vote", {"ticket": "mint"}),
+]
+
+
+def crawl_election_before(campaign: Campaign) -> None:
+    """Before turn 1 is played: the Mayor's election in turn 1 too (turn 2's comes with the
+    demo), its orders, and the Printing Press's sentinel Impress."""
+    from campaigns.models import Department, Office
+    from campaigns.services.offices import election_schedule
+
+    Department.objects.filter(board__campaign=campaign, slug="printing-press").update(impress=POWER)
+    gm = member(campaign, "gm").user
+    election_schedule(office=Office.objects.get(board__campaign=campaign), number=1, actor=gm)
+    make_orders(campaign, 1, TURN_ONE)
+
+
+def make_orders(
+    campaign: Campaign, number: int, orders: list[tuple[str, str, dict[str, Any]]]
+) -> None:
+    """Order rows made directly (as tests/support/demo.py makes turn 1's), after the rest."""
+    turn = campaign.turns.get(number=number)
+    city = campaign.boards.get(slug="city")
+    for seq, (player, kind, payload) in enumerate(orders, start=50):
+        Order.objects.create(turn=turn, board=city, player=member(campaign, player), kind=kind,
+                             payload=payload, seq=seq)  # fmt: skip

@@ -308,3 +308,38 @@ def test_a_roll_off_is_reported_with_its_key_and_recomputed_on_the_verify_page(
     assert "2:election:tax-office:mint" in alices and "2:election:guild-hall" in alices
     assert "2:election:orphanage" not in alices  # only heard of: named, no key
     assert "The Orphanage supports" in alices and "rebel-cell" not in alices
+
+
+def test_the_report_of_an_election_costs_the_same_queries_however_many_take_part(
+    elected: Campaign, client_for: ClientFor
+) -> None:
+    """The report of turn 2 (five uncontrolled departments) and of turn 3, the Mayor elected
+    again with 25 more uncontrolled departments, all known to alice, following the tickets."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.models import Knowledge, Office
+    from campaigns.services.offices import election_schedule
+
+    city = elected.boards.get(slug="city")
+    extra = Department.objects.bulk_create(
+        Department(board=city, slug=f"ward-{i}", name=f"Ward {i}", impress=1, obstruct=1)
+        for i in range(25)
+    )
+    Knowledge.objects.bulk_create(
+        Knowledge(player=member(elected, "alice"), department=d, level=2) for d in extra
+    )
+    election_schedule(office=Office.objects.get(), number=3, actor=member(elected, "gm").user)
+    queue_election(elected, TICKETS + SUPPORT)
+    assert turn_process(campaign_id=elected.pk, number=3) is not None
+    counts = {}
+    for user in ("alice", "gm"):
+        client = client_for(user)
+        for number in (2, 3):
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(reverse("turn_report", args=[SLUG, number]))
+            assert response.status_code == 200
+            counts[user, number] = len(queries)
+        assert counts[user, 2] == counts[user, 3], counts
+    page = text_of(client_for("alice").get(reverse("turn_report", args=[SLUG, 3])))
+    assert "Ward 24 supports" in page

@@ -16,7 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns.models import AuditEntry, Invitation, Notice, Order, Turn
+from campaigns.models import AuditEntry, Invitation, Notice, Office, Order, Turn
 from tests.selectors.test_page_queries import grow
 from tests.support.demo import Played, member, open_turn, play_turn_one
 from tests.support.handmade import ClientFor
@@ -57,6 +57,13 @@ PAGES = [
     ("gm", "turn_process", [SLUG]),
     ("gm", "extend_deadline", [SLUG]),
     ("gm", "campaign_archive", [SLUG]),
+    # The election round (R80): turn 2 holds the demo's Mayor election.
+    ("alice", "election", [SLUG]),
+    ("gm", "election", [SLUG]),
+    ("gm", "board_offices", [SLUG, "city"]),
+    ("gm", "office_edit", [SLUG, "city", "{office}"]),
+    *(("alice", "order_new", [SLUG, "city", kind]) for kind in
+      ("nominate", "running_mate", "support", "vote")),
 ]  # fmt: skip
 
 
@@ -82,6 +89,17 @@ def grow_everything(played: Played, extra: int) -> None:
         Invitation(campaign=campaign, expires_at=timezone.now() + dt.timedelta(days=1))
         for _ in range(extra)
     )
+    # R80: bob's ticket, and the growing departments' support for it, queued.
+    bob = member(campaign, "bob")
+    city = campaign.boards.get(slug="city")
+    guild = {"candidate": "guild-hall", "running_mate": "printing-press"}
+    Order.objects.create(turn=turn, board=city, player=bob, kind=Order.Kind.NOMINATE,
+                         payload=guild, seq=300)  # fmt: skip
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=alice, kind=Order.Kind.SUPPORT, seq=400 + i,
+              payload={"department": "mint", "ticket": "guild-hall"})
+        for i in range(extra)
+    )  # fmt: skip
 
 
 def url_for(played: Played, name: str, args: list[object]) -> str:
@@ -93,6 +111,7 @@ def url_for(played: Played, name: str, args: list[object]) -> str:
             turn=turn, board=city, player=alice, kind=Order.Kind.FUNCTION, seq=0,
             payload={"department": "mint", "function": "coinage", "stat": "effect"},
         )[0].pk,
+        "{office}": lambda: Office.objects.get(board=city).pk,
         "{attempt}": lambda: Order.objects.get_or_create(
             turn=turn, board=city, player=bob, kind=Order.Kind.ATTEMPT, seq=0,
             payload={"attacker": "guild-hall", "target": "mint"},
