@@ -49,7 +49,9 @@ class VerifyDigestForm(forms.Form):
     digest_key = forms.CharField(
         label=_("Roll-off key"),
         max_length=200,
-        help_text=_('As in the report, e.g. "2:election:temple" (turn:election:candidate).'),
+        help_text=_(
+            "As in the report: turn:election:candidate, or turn:election:department:candidate."
+        ),
     )
 
 
