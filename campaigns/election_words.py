@@ -68,14 +68,18 @@ def ticket_label(candidate: str, mate: str) -> str:
     return _("%(candidate)s with %(mate)s") % {"candidate": candidate, "mate": mate}
 
 
+def supporter_label(department: str, impress: int) -> str:
+    """A department of the support form's with its power (its Impress, R80 step 2)."""
+    return _("%(department)s (Impress %(n)s)") % {"department": department, "n": impress}
+
+
 def support_label(department: str, ticket: str, *, double: bool) -> str:
-    """One choice of the support form (R80 step 2)."""
+    """One choice of the support form (R80 step 2), under its department's name."""
     if double:
         return _(
-            "%(department)s → %(ticket)s, doubled (media): no function roll for "
-            "%(department)s this turn"
+            "%(ticket)s, doubled (media): no function roll for %(department)s this turn"
         ) % {"department": department, "ticket": ticket}
-    return f"{department} → {ticket}"
+    return ticket
 
 
 def result_text(office: str, winner: str | None, deputy: str | None, decided_by: str | None) -> str:

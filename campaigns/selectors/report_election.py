@@ -75,6 +75,11 @@ class FollowerLine:
     chances: list[ChanceLine]
     rolloff: list[Digest]
 
+    @property
+    def chances_seen(self) -> bool:
+        """Whether any of its chances may be shown (none: the line is left out)."""
+        return any(c.chance is not None for c in self.chances)
+
 
 @dataclass(frozen=True)
 class ElectionResult:

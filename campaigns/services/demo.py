@@ -52,8 +52,8 @@ def demo_create() -> Campaign:
         for name, levels in facts["knowledge"].items()
         for slug, level in levels.items()
     )
+    demo_offices(campaign, facts.get("offices", []), members)  # in turn 0's record too
     campaign_start(campaign=campaign)
-    demo_offices(campaign, facts.get("offices", []), members)
     return campaign
 
 

@@ -116,8 +116,10 @@ def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
     keys = Keys(ctx)
     mates = mates_of(legal)
     grouped: Grouped = []
+    departments = legal.plan.board.departments
     for choice in legal.support:
         name = keys.name(choice.department)
+        impress = departments[choice.department].impress
         options = []
         for ticket in choice.tickets:
             if not keys.seen(ticket):
@@ -127,7 +129,7 @@ def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
                 value = f"{keys.value(choice.department, ticket)}{SEP}{int(double)}"
                 options.append((value, election_words.support_label(name, label, double=double)))
         if options:
-            grouped.append((name, options))
+            grouped.append((election_words.supporter_label(name, impress), options))
     return grouped
 
 

@@ -128,6 +128,7 @@ class SupportForm(ElectionForm):
     kind = Kind.SUPPORT
     support = forms.ChoiceField(
         label=_("Department → ticket"),
+        widget=forms.RadioSelect,
         help_text=_(
             "A department supports one ticket with its Impress. One with a media function may "
             "double it, and then makes no function roll this turn: a function roll queued for "

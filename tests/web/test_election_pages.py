@@ -145,11 +145,14 @@ def test_three_players_nominate_support_and_vote_through_the_forms(
     ]:
         data = {"candidate": key(election, candidate), "running_mate": key(election, mate)}
         assert post(client, Order.Kind.NOMINATE, data).status_code == 302
-    support = options(form_of(bob, Order.Kind.SUPPORT), "support")
-    doubled = [(v, label) for v, label in support if v.endswith("|1")]
-    # Only the Printing Press has a media function; its doubled choice says what it costs.
-    assert [label.split(" →")[0] for __, label in doubled] == ["The Printing Press"] * len(doubled)
-    assert all("no function roll for The Printing Press this turn" in lb for __, lb in doubled)
+    groups = form_of(bob, Order.Kind.SUPPORT).fields["support"].choices
+    doubled = {group: [lb for v, lb in opts if v.endswith("|1")] for group, opts in groups}
+    # Only the Printing Press has a media function; its doubled choices say what they cost.
+    assert [g for g, found in doubled.items() if found] == ["The Printing Press (Impress 2)"]
+    assert all(
+        label.endswith("doubled (media): no function roll for The Printing Press this turn")
+        for label in doubled["The Printing Press (Impress 2)"]
+    )
     press_for_guild = f"{key(election, 'printing-press')}|{key(election, 'guild-hall')}|1"
     assert post(bob, Order.Kind.SUPPORT, {"support": press_for_guild}).status_code == 302
     vote = {"ticket": key(election, "guild-hall")}
@@ -207,7 +210,7 @@ def test_editing_a_support_order_shows_its_choice_selected(
     form = response.context["form"]
     wanted = f"{key(election, 'printing-press')}|{key(election, 'guild-hall')}|1"
     assert form.initial["support"] == wanted
-    assert f'value="{wanted}" selected' in response.content.decode()
+    assert re.search(rf'value="{re.escape(wanted)}"[^>]*checked', response.content.decode())
 
 
 # --- The orders page before the deadline ----------------------------------------------------

@@ -183,7 +183,7 @@ def test_the_history_shows_who_held_each_office_when(
     elected: Campaign, client_for: ClientFor
 ) -> None:
     bobs = text_of(client_for("bob").get(reverse("board_history", args=[SLUG, "city"])))
-    assert "Turn 1: vacant" in bobs  # made after the start: in the records from turn 1
+    assert "Turns 0–1: vacant" in bobs
     assert "Turn 2: held by The Guild Hall, deputy The Printing Press" in bobs
     alices = text_of(client_for("alice").get(reverse("board_history", args=[SLUG, "city"])))
     assert f"Turn 2: held by The Guild Hall, deputy {UNNAMED}" in alices
