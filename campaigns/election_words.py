@@ -76,9 +76,10 @@ def supporter_label(department: str, impress: int) -> str:
 def support_label(department: str, ticket: str, *, double: bool) -> str:
     """One choice of the support form (R80 step 2), under its department's name."""
     if double:
-        return _(
-            "%(ticket)s, doubled (media): no function roll for %(department)s this turn"
-        ) % {"department": department, "ticket": ticket}
+        return _("%(ticket)s, doubled (media): no function roll for %(department)s this turn") % {
+            "department": department,
+            "ticket": ticket,
+        }
     return ticket
 
 
