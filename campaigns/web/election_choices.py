@@ -92,15 +92,17 @@ def nominate_candidates(ctx: OrderContext, legal: Legal) -> Choices:
     )
 
 
-def running_mate_candidates(ctx: OrderContext, legal: Legal) -> Choices:
-    """R80 step 1: the player's candidates on tickets another player nominated."""
+def tickets(ctx: OrderContext, legal: Legal, candidates: list[str]) -> Choices:
+    """Tickets as choices, by candidate, named with their running mates: those whose
+    candidate the player has heard of."""
     keys = Keys(ctx)
     mates = mates_of(legal)
-    return [
-        (keys.key(c.candidate), ticket_name(keys, c.candidate, mates))
-        for c in legal.running_mate
-        if keys.seen(c.candidate)
-    ]
+    return [(keys.key(c), ticket_name(keys, c, mates)) for c in candidates if keys.seen(c)]
+
+
+def running_mate_candidates(ctx: OrderContext, legal: Legal) -> Choices:
+    """R80 step 1: the player's candidates on tickets another player nominated."""
+    return tickets(ctx, legal, [c.candidate for c in legal.running_mate])
 
 
 def electorate(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
@@ -135,13 +137,7 @@ def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
 
 def vote_choices(ctx: OrderContext, legal: Legal) -> Choices:
     """R80 step 4: a vote for any ticket whose candidate the player may see."""
-    keys = Keys(ctx)
-    mates = mates_of(legal)
-    return [
-        (keys.key(c.ticket), ticket_name(keys, c.ticket, mates))
-        for c in legal.vote
-        if keys.seen(c.ticket)
-    ]
+    return tickets(ctx, legal, [c.ticket for c in legal.vote])
 
 
 def election_form_choices(ctx: OrderContext, kind: str, legal: Legal) -> Choices:
