@@ -15,11 +15,20 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns.demo import demo_boards, demo_campaign
-from campaigns.models import Campaign, Department, Knowledge, Membership, Weekday
+from campaigns.models import (
+    Board,
+    Campaign,
+    Department,
+    Election,
+    Knowledge,
+    Membership,
+    Office,
+    Weekday,
+)
 
 from .boards import board_import
 from .campaigns import alignments_create_default
-from .offices import election_schedule, office_save
+from .offices import office_checked
 from .turns import campaign_start
 
 DEMO_SLUG = "tourmaline"
@@ -52,24 +61,24 @@ def demo_create() -> Campaign:
         for name, levels in facts["knowledge"].items()
         for slug, level in levels.items()
     )
-    demo_offices(campaign, facts.get("offices", []), members)  # in turn 0's record too
+    demo_offices(campaign, facts.get("offices", []))  # before the start: in turn 0's record
     campaign_start(campaign=campaign)
     return campaign
 
 
-def demo_offices(
-    campaign: Campaign, offices: list[dict[str, Any]], members: dict[str, Membership]
-) -> None:
+def demo_offices(campaign: Campaign, offices: list[dict[str, Any]]) -> None:
     """R80: each office of campaign.json (board, name, alignment, the turn of its first
-    election), made by the GM through the same services as the GM's pages."""
-    gm = next(m.user for m in members.values() if m.role == Membership.Role.GM)
+    election), checked by the engine as the GM's are (services/offices.py). Made as the
+    boards are imported: the demo's data, not the GM's changes, so the audit log starts
+    empty (R53)."""
     for facts in offices:
-        board = campaign.boards.get(slug=facts["board"])
-        office = office_save(
-            board=board, actor=gm, name=facts["name"], alignment=facts["alignment"]
+        board = Board.objects.select_related("campaign").get(campaign=campaign, slug=facts["board"])
+        office_checked(board, facts["name"], facts["alignment"], [], None, None)
+        office = Office.objects.create(
+            board=board, name=facts["name"], alignment=facts["alignment"]
         )
         if facts.get("election"):
-            election_schedule(office=office, number=facts["election"], actor=gm)
+            Election.objects.create(campaign=campaign, office=office, number=facts["election"])
 
 
 def demo_members(campaign: Campaign, people: list[dict[str, Any]]) -> dict[str, Membership]:
