@@ -346,3 +346,19 @@ def test_the_report_of_an_election_costs_the_same_queries_however_many_take_part
         assert counts[user, 2] == counts[user, 3], counts
     page = text_of(client_for("alice").get(reverse("turn_report", args=[SLUG, 3])))
     assert "Ward 24 supports" in page
+
+
+def test_a_quoted_election_order_leaves_out_the_keys_of_departments_the_reader_does_not_know(
+    election: Campaign,
+) -> None:
+    """Press quotes (R62) of the election's forms carry department keys, not slugs: a reader's
+    link leaves out those of departments they know below `known`, as it does slugs (R50)."""
+    from campaigns.selectors.press_quotes import quote_view, quotes_for
+
+    fields = {"candidate": [key(election, "guild-hall")],
+              "running_mate": [key(election, "printing-press")]}  # fmt: skip
+    quote = {"board": "city", "kind": Order.Kind.NOMINATE, "fields": fields}
+    view = quote_view(quote, quotes_for(member(election, "alice")))
+    assert view is not None and view.url is not None
+    assert key(election, "guild-hall") in view.url  # she knows its card
+    assert key(election, "printing-press") not in view.url
