@@ -200,3 +200,16 @@ def test_the_attempt_preview_counts_the_deputys_office_alignment(
     page = text_of(bob.post(url, data))
     assert "7 = 7 + 1 opposed − 1 identical" in page
     assert "The Printing Press deputy of Mayor of Tourmaline (Government)" in page
+
+
+def test_a_department_holding_an_office_can_be_removed_and_the_post_falls_vacant(
+    elected: Campaign, client_for: ClientFor
+) -> None:
+    """The removal page reviews the board as the removal leaves it (R53): the deputy's post
+    vacant, as the office keeps it, not a post naming a department that is gone."""
+    gm = client_for("gm")
+    url = reverse("department_delete", args=[SLUG, "city", "printing-press"])
+    page = text_of(gm.get(url))
+    assert "not a department of the state" not in page
+    gm.post(url)
+    assert mayor().deputy is None and mayor().holder.slug == "guild-hall"
