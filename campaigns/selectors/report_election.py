@@ -51,7 +51,8 @@ class TicketResult:
     candidate: str
     running_mate: str
     support: int
-    supporters: list[SupporterLine]
+    supporters: list[SupporterLine]  # those the viewer had heard of
+    unknown: int  # supporters the viewer had never heard of
     votes: int
     impress: int | None  # the candidate's (the first tie-break), where its card was known
     winner: bool
@@ -183,12 +184,14 @@ def ticket_result(
         )
         for slug in ticket.get("supporters", [])
     ]
+    named = [line for line in lines if line.name != str(UNNAMED)]
     return TicketResult(
         candidate=knowing.name(candidate),
         running_mate=knowing.name(ticket.get("running_mate")),
         support=int(ticket.get("support", 0)),
-        # Named supporters first, by name: the order of slugs would say something of them.
-        supporters=sorted(lines, key=lambda s: (s.name == str(UNNAMED), s.name)),
+        # By name: the order of slugs would say something of them.
+        supporters=sorted(named, key=lambda s: s.name),
+        unknown=len(lines) - len(named),
         votes=votes.get(candidate, 0),
         impress=card(state, candidate).get("impress") if known else None,
         winner=candidate == winner,

@@ -44,11 +44,12 @@ def test_a_supporters_power_reaches_only_who_knows_its_card(crawled: World, user
     election, report = text[PAGES[0]], text[PAGES[1]]
     assert shows(POWER_SHOWN, election) == SEES_POWER[username], username
     assert shows(POWER_SHOWN, report) == SEES_POWER[username], username
-    if username in ("alice", OBSERVER):
-        # (Alice has heard of it since bob's attempt on her Mint named it, R46: named, no more.)
+    if username == "alice":
+        # She has heard of it since bob's attempt on her Mint named it (R46): named, no more.
         assert "unknown support" in election and "unknown support" in report
-    if username == OBSERVER:
-        assert "The Printing Press" not in election
+    if username == OBSERVER:  # an observer knows no department: counted, never named
+        assert "The Printing Press" not in election + report
+        assert "you do not know" in report
 
 
 def test_the_gm_of_another_campaign_sees_no_election(crawled: World) -> None:
