@@ -97,6 +97,10 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"no ticket another player nominated has a candidate of yours \(R80\)", _("no ticket another player nominated has a candidate of yours (R80)")),
     (r"no ticket has been nominated yet \(R80\)", _("no ticket has been nominated yet (R80)")),
     (r"every department of yours on the board already supports a ticket \(R80\)", _("every department of yours on the board already supports a ticket (R80)")),
+    (rf"there is no ticket '(?P<d>{SLUG})' \(R80\)", _("there is no ticket of %(d)s (R80)")),
+    (rf"(?P<d>{SLUG}) is not on the board of (?P<o>{SLUG}) \(R80\)", _("%(d)s is not on the board of the office (R80)")),
+    (rf"(?P<d>{SLUG}) has no function named media to double \(R80\)", _("%(d)s has no function named media to double (R80)")),
+    (r"double must be true or false", _("double must be true or false")),
     # Why an order kind has no choice now (engine/legal*.py: naming no department)
     (r"you control no department on this board", _("you control no department on this board")),
     (r"there is no link between two of your departments \(R14\)", _("there is no link between two of your departments (R14)")),
@@ -125,6 +129,8 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"you know no department outside your structure that your departments can try to link now \(R43, R50\)", _("you know no department outside your structure that your departments can try to link now (R43, R50)")),
     (r"your tokens could only move through departments you do not know \(R50\)", _("your tokens could only move through departments you do not know (R50)")),
     (r"nothing you can see can be ordered now \(R50\)", _("nothing you can see can be ordered now (R50)")),
+    (r"you know fewer than two departments of this board \(R80, R50\)", _("you know fewer than two departments of this board (R80, R50)")),
+    (r"you have heard of no candidate nominated so far \(R80, R50\)", _("you have heard of no candidate nominated so far (R80, R50)")),
     (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
     # A state the engine cannot read (engine/cli_io.py, values.py, board.py, edit.py): what the
     # GM's editor and the board-import page show. Field names (effect, stash.money...) are the

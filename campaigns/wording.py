@@ -21,6 +21,7 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from campaigns.election_words import ELECTION_KINDS, election_order_text
 from campaigns.reasons import reason_translated
 
 # slug (or whatever an order holds) -> the department's name as the viewer may see it
@@ -157,6 +158,8 @@ def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
             if intent := p.get("intent"):
                 text += _(". Intent: %(intent)s") % {"intent": intent}
             return text
+    if kind in ELECTION_KINDS:  # R80
+        return election_order_text(kind, p, name)
     return ""
 
 

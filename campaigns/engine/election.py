@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -33,6 +33,17 @@ from .sheets import Office
 # Each kind by seq then position, in this order (ENGINE.md part 9).
 KINDS = ("nominate", "running_mate", "support", "vote")
 MEDIA = "media"
+
+
+def doubled_refusal(slug: str) -> str:
+    """Why the function roll of a department that doubled its support is rejected (R80): said
+    by resolve.py when it rejects it, and by the site before the deadline."""
+    return f"{slug} doubled its election support this turn (R80)"
+
+
+def power(dept: Department, double: bool) -> int:
+    """R80 step 2: a supporter's power, its Impress, doubled by `media`."""
+    return dept.impress * (2 if double else 1)
 
 
 @dataclass(slots=True)
@@ -140,7 +151,7 @@ class Election:
             raise OrderRejected(f"{dept.slug} has no function named {MEDIA} to double (R80)")
         if dept.slug in self.supported:
             raise OrderRejected(f"{dept.slug} already supports a ticket (R80)")
-        self.back(ticket, dept, 2 if double else 1)
+        self.back(ticket, dept, bool(double))
         if double:
             self.doubled.add(dept.slug)
         return Outcome()
@@ -163,9 +174,9 @@ class Election:
         }
         return handlers[kind]
 
-    def back(self, ticket: Ticket, dept: Department, times: int = 1) -> None:
-        ticket.support += dept.impress * times
-        ticket.powers[dept.slug] = dept.impress * times
+    def back(self, ticket: Ticket, dept: Department, double: bool = False) -> None:
+        ticket.support += power(dept, double)
+        ticket.powers[dept.slug] = power(dept, double)
         ticket.supporters.append(dept.slug)
         self.supported.add(dept.slug)
 
@@ -292,13 +303,33 @@ def ticket_chances(
     resolve returned but with `offices` as they went in (the alignments before this election;
     structures and stats are as the election saw them), `tickets` maps each candidate to its
     running mate (report.election). EngineError on bad input."""
+    return election_chances(state, tickets, [department])[department]
+
+
+def election_chances(
+    state: dict[str, Any], tickets: Mapping[str, str], departments: Iterable[str]
+) -> dict[str, dict[str, Fraction]]:
+    """ticket_chances for several departments, reading the state once: department ->
+    candidate -> chance."""
     board = parse_board(state)
-    if department not in board.departments or not all(
+    wanted = list(departments)
+    if not all(slug in board.departments for slug in wanted) or not all(
         slug in board.departments for pair in tickets.items() for slug in pair
     ):
         raise EngineError("the department and the tickets must be departments of the state")
-    target = board.departments[department]
     return {
-        candidate: best_chance(board, (candidate, mate), target)
-        for candidate, mate in tickets.items()
+        slug: {
+            candidate: best_chance(board, (candidate, mate), board.departments[slug])
+            for candidate, mate in tickets.items()
+        }
+        for slug in wanted
     }
+
+
+def support_powers(state: dict[str, Any], supporters: Mapping[str, bool]) -> dict[str, int]:
+    """R80 step 2 for a turn report: each supporter's power as the election counted it
+    (`supporters`: slug -> whether it doubled). EngineError on bad input."""
+    board = parse_board(state)
+    if not all(slug in board.departments for slug in supporters):
+        raise EngineError("every supporter must be a department of the state")
+    return {slug: power(board.departments[slug], double) for slug, double in supporters.items()}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
@@ -35,7 +35,9 @@ class Plan:
     `attempts`: the player's queued linking attempts (R43 counts every one); `handable`: the
     player's departments after the hand-overs (R62), not yet handed over this turn;
     `deals`: the hand-over and accept orders of the state; `election`: the election round
-    (R80) after every election order of the state, on `board` (None without an election)."""
+    (R80) after every election order of the state, on `board` (None without an election);
+    `election_refused`: order id -> the reason `resolve` would reject that election order
+    for, as things stand (another player's ticket withdrawn, say)."""
 
     links: Board
     board: Board
@@ -45,6 +47,7 @@ class Plan:
     handable: tuple[str, ...]
     deals: list[Order]
     election: Election | None
+    election_refused: dict[str, str] = field(default_factory=dict)
 
 
 def made(handler: Callable[..., object], *args: Any, **kwargs: Any) -> bool:
@@ -77,7 +80,7 @@ def plan(state: dict[str, Any], player: str) -> Plan:
     for order in mine:  # R42, R62
         if order.kind in MOVE_HANDLERS:
             made(MOVE_HANDLERS[order.kind], board, order)
-    election = election_made(board, every)
+    election, refused = election_made(board, every)
     doubled = election.doubled if election else set()
     return Plan(
         links,
@@ -88,18 +91,24 @@ def plan(state: dict[str, Any], player: str) -> Plan:
         handable,
         deals,
         election,
+        refused,
     )
 
 
-def election_made(board: Board, every: list[Order]) -> Election | None:
+def election_made(board: Board, every: list[Order]) -> tuple[Election | None, dict[str, str]]:
     """R80: every election order of the state (nominations and tickets are public), judged
-    as `resolve` judges them, without the dice of the attempts before them. A department
-    that doubled its support gives up its function roll, so it counts as rolled."""
+    as `resolve` judges them, without the dice of the attempts before them, and the reasons
+    of those it would reject. A department that doubled its support gives up its function
+    roll, so it counts as rolled."""
     election = Election.of(board)
+    refused: dict[str, str] = {}
     if election is not None:
         for order in by_kind([o for o in every if o.player is not None]):
-            made(election.handler(str(order.kind)), order)
-    return election
+            try:
+                election.handler(str(order.kind))(order)
+            except OrderRejected as rejected:
+                refused[order.id] = str(rejected)
+    return election, refused
 
 
 def handovers_made(board: Board, deals: list[Order]) -> set[str]:

@@ -19,7 +19,7 @@ from .attempts import (
 from .board import TYPES, Board, Department, no_tokens
 from .deals import gift, handover, matches
 from .dice import order_digest, roll_pool
-from .election import resolve_election
+from .election import doubled_refusal, resolve_election
 from .errors import OrderRejected
 from .goals import raise_counts
 from .orders import (
@@ -139,7 +139,7 @@ def once_per_department(
     if slug in rolled:
         raise OrderRejected(f"{slug} already made a function roll this turn (R45)")
     if slug in doubled:
-        raise OrderRejected(f"{slug} doubled its election support this turn (R80)")
+        raise OrderRejected(doubled_refusal(slug))
     outcome = function_roll(res.board, order, seed=res.seed, turn=res.turn)
     rolled.add(slug)
     return outcome

@@ -25,6 +25,7 @@ from campaigns.selectors.visibility import Level, sees_everything
 
 from .board_views import Pair, Snapshot, edge_key, node_key, resource_label
 from .history_records import Recorded
+from .office_views import Posts
 from .report_board_changes import links_made
 
 PALETTE = 8  # structure colours: --map-colour-0 .. 7 in campaigns/static/campaigns/map.css
@@ -153,19 +154,27 @@ def edge_data(
 
 
 def map_data(
-    snapshot: Snapshot, people: People, changes: TurnChanges | None = None
+    snapshot: Snapshot,
+    people: People,
+    changes: TurnChanges | None = None,
+    posts: Posts | None = None,
 ) -> dict[str, Any]:
     """The map of `snapshot` (JSON-ready), with `changes` marked: departments that changed
     hands (seen at least `known`: who controls a department is part of its card), links
     made and broken (seen as any link is), and attempts as dashed arrows between drawn
-    departments. No query."""
+    departments; and the holders and deputies of the board's offices (`posts`, R80). No
+    query."""
     changes = changes or TurnChanges()
+    posts = posts or {}
     shown = {slug for slug in snapshot.departments if snapshot.level(slug) >= Level.RUMOURED}
     nodes = []
     for slug in sorted(shown):
         node = node_data(snapshot, slug, people)
         if slug in changes.changed_hands and snapshot.level(slug) >= Level.KNOWN:
             node["changed_hands"] = True
+        if slug in posts:
+            node["posts"] = [post.text for post in posts[slug]]
+            node["office"] = "holder" if any(p.holder for p in posts[slug]) else "deputy"
         nodes.append(node)
     edges = []
     for supplier, consumer, priority in sorted(snapshot.visible_links()):

@@ -5,7 +5,7 @@ number of queries whatever the number of turns or departments."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.models import Board, Campaign, Department, Membership
@@ -35,6 +35,7 @@ from .history_records import (
     turn_numbers,
     turn_records,
 )
+from .office_views import Post, Posts, live_posts, seen_posts, state_posts
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,8 @@ class BoardPage:
     map: dict[str, Any]
     missing: int | None = None  # a turn asked for that has no record: the board now instead
     listing: Listing | None = None  # a big board: one page of its departments (board_listing)
+    # R80: node key -> the office posts of each department shown (the cards' badges).
+    posts: dict[str, list[Post]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,7 @@ class Moment:
     changes: TurnChanges | None  # what the shown turn did (None: the board now)
     rows: Mapping[str, CardText] | None  # the live card texts (None: read card_texts)
     missing: int | None  # a turn asked for that has no record
+    posts: Posts  # R80: slug -> the office posts its departments held then
 
 
 def card_texts(board: Board, slugs: list[str] | None = None) -> dict[str, Department]:
@@ -122,7 +126,8 @@ def board_moment(board: Board, viewer: Membership, number: int | None) -> Moment
     people = people_of(board.campaign)
     if record is None:
         snapshot, rows, _ = live_snapshot(board, viewer)
-        return Moment(snapshot, Scrubber(numbers, None), people, None, rows, number)
+        posts = live_posts(board)
+        return Moment(snapshot, Scrubber(numbers, None), people, None, rows, number, posts)
     orders = resolved_orders(board=board, turn__number=number).get((board.pk, number), [])
     return Moment(
         snapshot=record_snapshot(record, viewer),
@@ -131,6 +136,7 @@ def board_moment(board: Board, viewer: Membership, number: int | None) -> Moment
         changes=turn_changes(record, orders, viewer),
         rows=None,
         missing=None,
+        posts=state_posts(record.state),
     )
 
 
@@ -153,10 +159,11 @@ def board_page(
         map=(
             map_summary(snapshot, moment.people)
             if listing
-            else map_data(snapshot, moment.people, moment.changes)
+            else map_data(snapshot, moment.people, moment.changes, moment.posts)
         ),
         missing=moment.missing,
         listing=listing,
+        posts=seen_posts(snapshot, moment.posts),
     )
 
 
@@ -164,7 +171,7 @@ def board_map_of(board: Board, viewer: Membership, number: int | None) -> dict[s
     """The map of the board now or after turn `number` (as board_page shows it), alone: what
     the page of a big board fetches. Four or five queries."""
     moment = board_moment(board, viewer, number)
-    return map_data(moment.snapshot, moment.people, moment.changes)
+    return map_data(moment.snapshot, moment.people, moment.changes, moment.posts)
 
 
 def turn_maps(
@@ -185,5 +192,5 @@ def turn_maps(
         else:
             board_orders = orders.get((record.board_id, number), [])
             changes = turn_changes(record, board_orders, viewer)
-            maps[record.board_slug] = map_data(snapshot, people, changes)
+            maps[record.board_slug] = map_data(snapshot, people, changes, state_posts(record.state))
     return maps

@@ -276,6 +276,11 @@ def department_removal(dept: Department) -> DepartmentRemoval:
         "departments": [d for d in state["departments"] if d["slug"] != gone],
         "links": [x for x in state["links"] if gone not in (x["from"], x["to"])],
     }
+    if "offices" in state:  # R80: a post it holds falls vacant (Office's on_delete)
+        after["offices"] = [
+            {**o, **{post: None for post in ("holder", "deputy") if o.get(post) == gone}}
+            for o in state["offices"]
+        ]
     blocked, _ = change_review(board, state, after)
     return DepartmentRemoval(
         links=[f"{dept.name} → {x.partner}" for x in links.outgoing]

@@ -4,7 +4,7 @@ fixed number of queries whatever the number of turns or departments."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -18,6 +18,7 @@ from .board_map import People, people_of
 from .board_views import Snapshot, live_levels, record_snapshot
 from .history_events import Event, Moment, board_moments, may_follow, namer, structure_events
 from .history_records import board_records
+from .office_views import Timeline, office_timelines
 from .visibility import Level
 
 
@@ -128,6 +129,7 @@ class HistoryIndex:
     structures: list[Followable]  # whose structure history the viewer may open
     departments: list[Followable]  # whose department history (seen `known` at some turn)
     numbers: list[int]  # the recorded turns
+    offices: list[Timeline] = field(default_factory=list)  # who held each office when (R80)
 
 
 def history_index(board: Board, viewer: Membership) -> HistoryIndex:
@@ -144,6 +146,7 @@ def history_index(board: Board, viewer: Membership) -> HistoryIndex:
             Followable(name, slug) for slug, name in sorted(known.items(), key=lambda x: x[1])
         ],
         numbers=[s.number or 0 for s in snapshots],
+        offices=office_timelines(snapshots),
     )
 
 

@@ -41,22 +41,28 @@ AFTER = {
     "state_departments": KeyTransform("departments", "state"),
     "state_links": KeyTransform("links", "state"),
     "figures": KeyTransform("departments", "report"),
+    "state_offices": KeyTransform("offices", "state"),
 }
 BEFORE = {
     "before_departments": KeyTransform("departments", "before"),
     "before_links": KeyTransform("links", "before"),
+    "before_offices": KeyTransform("offices", "before"),
 }
 
 
 def board_part(row: dict[str, Any], name: str) -> dict[str, Any]:
     """A record's `state` or `before`, departments and links only ([] where missing), of
-    the board's own departments (selectors/state.py `own_board`)."""
-    return own_board(
+    the board's own departments (selectors/state.py `own_board`), and its offices where it
+    has any (RULES R80: who held them, for the board's pages and history)."""
+    part = own_board(
         {
             "departments": row.get(f"{name}_departments") or [],
             "links": row.get(f"{name}_links") or [],
         }
     )
+    if row.get(f"{name}_offices"):
+        part = {**part, "offices": row[f"{name}_offices"]}
+    return part
 
 
 def recorded(*, before: bool = False, **filters: Any) -> list[Recorded]:

@@ -29,11 +29,10 @@ from campaigns.models import (
     Turn,
 )
 
+from .order_checks import ELECTION_KINDS
 from .report_view_models import UNNAMED
 from .state import board_state
 from .visibility import Level, department_rows, level_of, sees_everything, viewer_knowledge
-
-ELECTION_KINDS = (Order.Kind.NOMINATE, Order.Kind.RUNNING_MATE, Order.Kind.SUPPORT, Order.Kind.VOTE)
 
 
 def may_read(viewer: Membership, member: Membership) -> bool:

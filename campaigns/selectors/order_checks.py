@@ -93,6 +93,21 @@ def queued_orders(*, player: Membership, turn: Turn, board: Board | None = None)
     return list(rows.order_by("seq", "pk"))
 
 
+# R80: the kinds of the election round; another player's are part of every player's check.
+ELECTION_KINDS = (Kind.NOMINATE, Kind.RUNNING_MATE, Kind.SUPPORT, Kind.VOTE)
+
+
+def others_election_orders(*, player: Membership, turn: Turn, board: Board) -> list[Order]:
+    """R80: the other players' queued election orders of `turn` on `board`, in sequence
+    order. Nominations and tickets are public (engine/plan.py): a support, a vote or a
+    running mate names another player's ticket, so the engine judges a player's orders with
+    them. One query."""
+    rows = Order.objects.filter(
+        turn=turn, board=board, status=Order.Status.QUEUED, kind__in=ELECTION_KINDS
+    )
+    return list(rows.exclude(player=player).order_by("seq", "pk"))
+
+
 def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
     """The whole board as it is now, with `orders`, a throwaway seed: dice outcomes of the
     turn's real seed must not leak through a submission check (R23). For the order forms,
@@ -174,7 +189,8 @@ def order_check(
     resolution)."""
     names_only_visible_departments(board=board, player=player, payload=payload, kind=kind)
     others = [o for o in queued_orders(player=player, turn=turn) if o != replacing]
-    orders = [order_state(o) for o in others if o.board_id == board.pk]
+    public = others_election_orders(player=player, turn=turn, board=board)
+    orders = [order_state(o) for o in [*public, *others] if o.board_id == board.pk]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:

@@ -13,6 +13,7 @@ from campaigns.models import Board, Membership, Turn
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
+    others_election_orders,
     queued_orders,
     trial_state,
 )
@@ -24,7 +25,8 @@ MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 depar
 @dataclass
 class OrderContext:
     """One board for one player: `state` is the board now with the player's queued orders
-    (ENGINE.md, a throwaway seed), `levels` what they know of each department (R50)."""
+    and the other players' queued election orders (R80: tickets are public), ENGINE.md, a
+    throwaway seed; `levels` what they know of each department (R50)."""
 
     player: Membership
     turn: Turn
@@ -44,7 +46,8 @@ class OrderContext:
         levels = {d.slug: level_of(d, player, knowledge) for d in rows}
         names = {d.slug: d.name for d in rows}
         queued = queued_orders(player=player, turn=turn)
-        state = trial_state(board, turn, [o for o in queued if o.board_id == board.pk])
+        public = others_election_orders(player=player, turn=turn, board=board)
+        state = trial_state(board, turn, [*public, *(o for o in queued if o.board_id == board.pk)])
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere)
@@ -54,7 +57,8 @@ class OrderContext:
 
     def queued(self, kind: str) -> list[dict[str, Any]]:
         """The player's queued orders of one kind, as the engine sees them."""
-        return [o for o in self.state["orders"] if o.get("kind") == kind]
+        me = self.player.player_id
+        return [o for o in self.state["orders"] if o.get("kind") == kind and o["player"] == me]
 
     def legal(self, without: str | None = None) -> Legal:
         """The engine's choices after the player's queued orders; `without`: the engine id

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from campaigns import wording
+from campaigns.engine.joined import departments_named
 from campaigns.engine.scope import named_departments
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
 from campaigns.selectors.pages import (
@@ -31,7 +32,7 @@ from campaigns.selectors.visibility import (
     viewer_knowledge,
 )
 
-from .order_checks import safe_reason
+from .order_checks import ELECTION_KINDS, safe_reason
 from .report_view_models import UNNAMED
 
 
@@ -98,8 +99,10 @@ class CampaignNames:
 
 
 def named_by(order: Order) -> set[tuple[int, str]]:
-    """(board id, slug) of every department an order's payload or its reason may name."""
-    slugs = named_departments([order.payload]) if isinstance(order.payload, dict) else set()
+    """(board id, slug) of every department an order's payload or its reason may name (an
+    election order's candidate, running mate and ticket too, engine/joined.py)."""
+    payload = order.payload if isinstance(order.payload, dict) else {}
+    slugs = named_departments([payload]) | set(departments_named({**payload, "kind": order.kind}))
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
     if reason:
         slugs |= set(re.findall(r"[\w-]+", str(reason)))
@@ -107,11 +110,15 @@ def named_by(order: Order) -> set[tuple[int, str]]:
 
 
 def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLine:
+    # R50/R80: a ticket names its departments at `rumoured` (the election forms offer them so).
+    shown = Level.RUMOURED if order.kind in ELECTION_KINDS else Level.KNOWN
     return OrderLine(
         pk=order.pk,
         kind_label=order.get_kind_display(),
         board_name=order.board.name,
-        text=wording.order_text(order.kind, order.payload, names.namer(order.board_id)),
+        text=wording.order_text(
+            order.kind, order.payload, names.namer(order.board_id, at_least=shown)
+        ),
         status_label=order.get_status_display(),
         reason=reason,
     )

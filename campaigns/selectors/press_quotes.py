@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.models import Board, Membership, Order
+from campaigns.selectors.board_views import node_key
 from campaigns.selectors.visibility import (
     Level,
     department_rows,
@@ -55,6 +56,8 @@ def quotes_for(reader: Membership) -> Quotes:
         for dept in department_rows(board__campaign=campaign).select_related("board"):
             if level_of(dept, reader, knowledge) < Level.KNOWN:
                 hidden[dept.board.slug].add(dept.slug)
+                # The election's forms name departments by their opaque keys (R80).
+                hidden[dept.board.slug].add(node_key(dept.board_id, dept.slug))
     return Quotes(reader, boards, {b: frozenset(s) for b, s in hidden.items()})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.paginator import Page
 from django.utils.translation import gettext_lazy
@@ -99,6 +100,8 @@ class BoardReport:
     # A paged report: which page of this board's orders and departments this is (the
     # Django Page of their positions; None: all of them).
     pages: Page | None = None
+    # R80: the election held on this board this turn (report_election.ElectionResult).
+    election: Any = None
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,16 @@ class TurnReport:
     @property
     def is_start(self) -> bool:
         return self.number == 0
+
+    @property
+    def digests(self) -> list[Any]:
+        """The election's roll-off digests whose keys the viewer may read (R80, R23)."""
+        found = []
+        for board in self.boards:
+            if board.election is not None:
+                found += board.election.rolloff
+                found += [d for f in board.election.followers for d in f.rolloff]
+        return [d for d in found if d.key]
 
     @property
     def rolls(self) -> list[RollView]:

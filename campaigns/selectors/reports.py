@@ -44,6 +44,7 @@ from .report_board_changes import (
     structure_changes,
     structures,
 )
+from .report_election import election_result
 from .report_orders import attack_view, order_view
 from .report_view_models import BoardReport, BoardTab, OrderView, TurnReport
 from .report_visibility import Knowing
@@ -228,6 +229,7 @@ def board_report(
         links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
         departments=spawn_results(figures, knowing, slugs),
         pages=pages,
+        election=election_result(record, reading.turn, knowing),
     )
 
 

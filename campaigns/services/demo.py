@@ -1,4 +1,6 @@
-"""The demo campaign "Tourmaline": a GM, three players, two boards, turn 1 open.
+"""The demo campaign "Tourmaline": a GM, three players, two boards, turn 1 open, and an office
+on the city board with its election scheduled in turn 2 (RULES R80: turn 1 lets a new player
+read about it first).
 
 The campaign is data (campaigns/demo/*.json); the boards go through the same importer a
 GM's board file does (services/boards.py), so the demo also shows the import works.
@@ -13,10 +15,20 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns.demo import demo_boards, demo_campaign
-from campaigns.models import Campaign, Department, Knowledge, Membership, Weekday
+from campaigns.models import (
+    Board,
+    Campaign,
+    Department,
+    Election,
+    Knowledge,
+    Membership,
+    Office,
+    Weekday,
+)
 
 from .boards import board_import
 from .campaigns import alignments_create_default
+from .offices import office_checked
 from .turns import campaign_start
 
 DEMO_SLUG = "tourmaline"
@@ -49,8 +61,24 @@ def demo_create() -> Campaign:
         for name, levels in facts["knowledge"].items()
         for slug, level in levels.items()
     )
+    demo_offices(campaign, facts.get("offices", []))  # before the start: in turn 0's record
     campaign_start(campaign=campaign)
     return campaign
+
+
+def demo_offices(campaign: Campaign, offices: list[dict[str, Any]]) -> None:
+    """R80: each office of campaign.json (board, name, alignment, the turn of its first
+    election), checked by the engine as the GM's are (services/offices.py). Made as the
+    boards are imported: the demo's data, not the GM's changes, so the audit log starts
+    empty (R53)."""
+    for facts in offices:
+        board = Board.objects.select_related("campaign").get(campaign=campaign, slug=facts["board"])
+        office_checked(board, facts["name"], facts["alignment"], [], None, None)
+        office = Office.objects.create(
+            board=board, name=facts["name"], alignment=facts["alignment"]
+        )
+        if facts.get("election"):
+            Election.objects.create(campaign=campaign, office=office, number=facts["election"])
 
 
 def demo_members(campaign: Campaign, people: list[dict[str, Any]]) -> dict[str, Membership]:

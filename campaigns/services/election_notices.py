@@ -4,6 +4,7 @@ turn (services/offices.py) and when the turn job opens a turn that holds one
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -35,8 +36,7 @@ def election_announce(turn: Turn) -> int:
                 "Turn %(n)s holds an election for %(office)s on %(board)s (R80): nominate a "
                 "ticket, give it your departments' support, and vote."
             ) % {"n": turn.number, "office": office.name, "board": office.board.name}
-        notices.append(
-            Notice(player=player, turn=turn, text=text, url=player.campaign.get_absolute_url())
-        )
+        url = reverse("election", args=[player.campaign.slug])
+        notices.append(Notice(player=player, turn=turn, text=text, url=url))
     Notice.objects.bulk_create(notices)
     return len(players)

@@ -14,7 +14,7 @@ from django.utils import dateformat, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from campaigns.models import Campaign, Membership, Notice, NotificationSettings
+from campaigns.models import Campaign, Election, Membership, Notice, NotificationSettings
 from campaigns.selectors.profile import language_of
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
@@ -87,6 +87,24 @@ def notify_gms(campaign: Campaign, words: Callable[[], tuple[str, str]]) -> None
         )
 
 
+def election_lines(election: Election | None, member: Membership, number: int) -> list[str]:
+    """R80: the turn-processed mail's words for a player when the turn that opens holds an
+    election (in the active language)."""
+    if election is None or member.role != Membership.Role.PLAYER:
+        return []
+    office = election.office
+    text = _(
+        "Turn %(n)s holds an election for %(office)s on %(board)s (R80): nominate a ticket, "
+        "give it your departments' support, and vote: %(url)s"
+    ) % {
+        "n": number,
+        "office": office.name,
+        "board": office.board.name,
+        "url": absolute_url(reverse("election", args=[member.campaign.slug])),
+    }
+    return [text, ""]
+
+
 def notify_turn_processed(campaign: Campaign, number: int) -> int:
     """Tell every player and GM that turn `number` is done, with the link to their own
     report, through `mail_member` (so each user's opt-out holds). The mail says nothing of
@@ -103,6 +121,12 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
             turn__campaign=campaign, turn__number=number, kind=Notice.Kind.ENVELOPE
         ).values_list("player_id", flat=True)
     )
+    # R80: the turn that opens holds an election: every player is told in this mail too.
+    election = (
+        Election.objects.filter(campaign=campaign, number=number + 1)
+        .select_related("office__board")
+        .first()
+    )
     for member in members:
         member.campaign = campaign
         with translation.override(language_of(member.user)):
@@ -118,6 +142,7 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
                     % {"n": number, "campaign": campaign.name, "next": number + 1},
                     "",
                     *envelope,
+                    *election_lines(election, member, number + 1),
                     _("Your report: %(url)s") % {"url": absolute_url(path)},
                     _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
                     "",

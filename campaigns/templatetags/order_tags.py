@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from campaigns.models import Campaign
+from campaigns.selectors.intrigue import elections_coming
 from campaigns.selectors.orders import notices_unread
 from campaigns.selectors.pages import membership_for
 
@@ -22,4 +23,15 @@ def orders_and_notices(context: dict[str, Any], campaign: Campaign) -> dict[str,
         "player": player,
         "notices": notices_unread(player) if player else [],
         "csrf_token": context.get("csrf_token"),
+        # R80: the next election, if one is scheduled (the open turn's or a later one).
+        "election": next(iter(elections_coming(campaign.pk)), None) if player else None,
     }
+
+
+@register.filter
+def warning_for(pk: object, warnings: Any) -> str:
+    """{{ order.pk|warning_for:warnings }}: why the engine would reject a queued order as
+    things stand (web/election_warnings.py), or ""."""
+    if not isinstance(warnings, dict):
+        return ""
+    return str(warnings.get(pk, ""))

@@ -25,6 +25,8 @@ from campaigns.engine.legal import (
 from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
+from campaigns.web.election_choices import KINDS as ELECTION_KINDS
+from campaigns.web.election_choices import election_form_choices
 
 Choices = list[tuple[str, str]]
 OTHER = "__other__"  # the function choice "something else" (R45)
@@ -34,6 +36,9 @@ UNSEEN = {
     Order.Kind.ATTEMPT: "you know no department outside your structure that your departments "
     "can try to link now (R43, R50)",
     Order.Kind.MOVE: "your tokens could only move through departments you do not know (R50)",
+    Order.Kind.NOMINATE: "you know fewer than two departments of this board (R80, R50)",
+    Order.Kind.SUPPORT: "you have heard of no candidate nominated so far (R80, R50)",
+    Order.Kind.VOTE: "you have heard of no candidate nominated so far (R80, R50)",
 }
 
 
@@ -119,7 +124,7 @@ def form_choices(ctx: OrderContext, kind: str, legal: Legal | None = None) -> Ch
             return [(f"{c.attacker}|{c.target}", "") for c in visible_pairs(ctx, legal)]
         case Order.Kind.FUNCTION:
             return function_choices(ctx, legal)
-    return []
+    return election_form_choices(ctx, kind, legal)
 
 
 @dataclass(frozen=True)
@@ -141,15 +146,17 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
 
 
 def kinds_offered(ctx: OrderContext) -> list[KindOffer]:
-    """Every kind the orders page offers on this board, and why not where it cannot."""
+    """Every kind the orders page offers on this board, and why not where it cannot; the
+    election's kinds (R80) only on the board whose office is elected this turn."""
     legal = ctx.legal()
+    kinds = [*OFFERED_KINDS, *(ELECTION_KINDS if ctx.state.get("election") else ())]
     return [
         KindOffer(
             kind,
             str(Order.Kind(kind).label),
             None if form_choices(ctx, kind, legal) else why_not(ctx, kind, legal),
         )
-        for kind in OFFERED_KINDS
+        for kind in kinds
     ]
 
 

@@ -386,3 +386,8 @@ FORMS: dict[str, type[OrderForm]] = {
     form.kind: form
     for form in (AddLinkForm, BreakLinkForm, PriorityForm, MoveForm, AttemptForm, FunctionForm)
 }
+
+# The election's forms (RULES R80) subclass OrderForm, so they are registered after it.
+from campaigns.web.election_forms import ELECTION_FORMS  # noqa: E402
+
+FORMS.update(ELECTION_FORMS)

@@ -22,6 +22,7 @@ from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
+from campaigns.web.election_warnings import election_warnings, preview_posts
 from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_forms import (
     FORMS,
@@ -57,6 +58,9 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         "page": page,
         # R41-R47: per board, each kind's button, or in one line why there is nothing to order.
         "offers": [(b, kinds_offered(contexts[b.slug])) for b in page.boards if b.slug in contexts],
+        # R80: queued orders the election would reject, and the election page while it runs.
+        "warnings": election_warnings(contexts),
+        "election": any(ctx.state.get("election") for ctx in contexts.values()),
     }
     return render(request, "campaigns/orders/orders.html", context)
 
@@ -72,9 +76,11 @@ def order_form_page(
     """POST: validate, hand to the service; a refusal is a form error and stores nothing.
     The attempt form's "Preview" button re-renders with the odds (R43) instead."""
     preview = None
+    posts: list[str] = []  # R80: offices the previewed attempt's departments hold
     if request.method == "POST":
         if isinstance(form, AttemptForm) and "preview" in request.POST:
             preview = form.preview()
+            posts = preview_posts(form.ctx, form.payload()) if preview else []
         elif form.is_valid():
             was_ready = order_reads.is_ready(viewer, form.ctx.turn)
             try:
@@ -96,6 +102,7 @@ def order_form_page(
         "form": form,
         "title": title,
         "preview": preview,
+        "preview_posts": posts,
         "is_attempt": isinstance(form, AttemptForm),
         # Press: the form's fields as a quoted order in a message (web/press.py).
         "quote_url": reverse(

@@ -42,6 +42,19 @@ class VerifyDiceForm(forms.Form):
     )
 
 
+class VerifyDigestForm(forms.Form):
+    """R80, R23: an election roll-off's key, whose HMAC-SHA256 digest under the published
+    seed is recomputed."""
+
+    digest_key = forms.CharField(
+        label=_("Roll-off key"),
+        max_length=200,
+        help_text=_(
+            "As in the report: turn:election:candidate, or turn:election:department:candidate."
+        ),
+    )
+
+
 class NotificationSettingsForm(forms.ModelForm):
     class Meta:
         model = NotificationSettings

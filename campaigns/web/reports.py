@@ -4,6 +4,8 @@ campaign page answers 404 to non-members and for turns that have not been proces
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.engine.dice import roll_faces
+from campaigns.engine.election import digest
 from campaigns.models import NotificationSettings
 from campaigns.selectors import pages as selectors
 from campaigns.selectors import reports
@@ -21,7 +24,12 @@ from campaigns.selectors.visibility import is_gm
 from campaigns.services.notes import order_note_set
 from campaigns.web.access import found, gm_of, member_of
 from campaigns.web.history import map_url
-from campaigns.web.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
+from campaigns.web.report_forms import (
+    GmNoteForm,
+    NotificationSettingsForm,
+    VerifyDiceForm,
+    VerifyDigestForm,
+)
 
 
 @require_safe
@@ -125,8 +133,22 @@ def verify_dice(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "faces": faces,
         "reported": reported,
         "matches": reported is not None and reported.faces == faces,
+        **digest_check(request, turn.seed, report),
     }
     return render(request, "campaigns/reports/verify.html", context)
+
+
+def digest_check(request: HttpRequest, seed: str, report: reports.TurnReport) -> dict[str, Any]:
+    """R80, R23: an election roll-off's digest recomputed from the published seed, and the
+    one the viewer's report shows for that key, if any."""
+    form = VerifyDigestForm(request.GET if "digest_key" in request.GET else None)
+    computed = None
+    if form.is_bound and form.is_valid():
+        computed = digest(seed, form.cleaned_data["digest_key"])
+    shown = next(
+        (d for d in report.digests if form.is_bound and d.key == form.data.get("digest_key")), None
+    )
+    return {"digest_form": form, "digest": computed, "digest_reported": shown}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -5,6 +5,7 @@ from django.urls import path
 from campaigns.web import (
     campaign,
     editor,
+    elections,
     history,
     members,
     orders,
@@ -157,4 +158,17 @@ urlpatterns += [
     ),
     path(f"{BOARD}compare/", history.compare, name="compare_turns"),
     path("c/<slug:slug>/history.csv", history.history_export, name="history_export"),
+]
+
+# The election round (RULES R80, web/elections.py): the election page, the GM's offices.
+OFFICE = f"{BOARD}offices/<int:pk>/"
+urlpatterns += [
+    path("c/<slug:slug>/election/", elections.election, name="election"),
+    path(f"{BOARD}offices/", elections.board_offices, name="board_offices"),
+    path(f"{OFFICE}edit/", elections.office_edit, name="office_edit"),
+    path(f"{OFFICE}remove/", elections.office_delete, name="office_remove"),
+    path(f"{OFFICE}election/", elections.election_new, name="election_schedule"),
+    path(
+        "c/<slug:slug>/elections/<int:pk>/cancel/", elections.election_drop, name="election_cancel"
+    ),
 ]

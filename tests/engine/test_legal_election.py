@@ -54,3 +54,16 @@ def test_r80_a_doubled_media_department_has_no_function_roll_left() -> None:
     legal = legal_choices(board(NOMINATE, double | {"ticket": "mint", "double": True}), "alice")
     assert [c.department for c in legal.support] == ["mint"]
     assert [c.department for c in legal.function] == ["mint"]
+
+
+def test_r80_the_plan_says_which_queued_election_orders_resolve_would_reject() -> None:
+    """A support for a ticket nobody nominated (its nomination withdrawn, say) and a second
+    vote: the orders page tells the player before the deadline (web/election_views.py)."""
+    support = {"id": "s", "player": "alice", "kind": "support", "department": "mint"}
+    votes = [{"id": f"v{i}", "player": "alice", "kind": "vote", "ticket": "mint"} for i in (1, 2)]
+    plan = legal_choices(board(support | {"ticket": "guild"}, NOMINATE, *votes), "alice").plan
+    assert plan.election_refused == {
+        "s": "there is no ticket 'guild' (R80)",
+        "v2": "you have already voted this turn (R80)",
+    }
+    assert legal_choices(board(NOMINATE), "alice").plan.election_refused == {}

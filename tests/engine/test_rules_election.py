@@ -223,3 +223,32 @@ def test_r80_ticket_chances_give_the_report_the_fractions_the_election_weighed()
         "mint": Fraction(7, 8), "guild": Fraction(7, 8)}  # fmt: skip
     with pytest.raises(EngineError):
         ticket_chances(before, {"mint": "nowhere"}, "chapel")
+
+
+def test_r80_election_chances_read_the_state_once_for_every_department() -> None:
+    """election_chances gives each department what ticket_chances gives it alone."""
+    import json
+    from pathlib import Path
+
+    from campaigns.engine.election import election_chances, ticket_chances
+
+    golden = Path(__file__).resolve().parent / "golden"
+    given = json.loads((golden / "rs_election_uncontrolled.in.json").read_text())
+    result = json.loads((golden / "rs_election_uncontrolled.out.json").read_text())
+    before = {**result, "offices": given["offices"]}
+    tickets = {c: t["running_mate"] for c, t in result["report"]["election"]["tickets"].items()}
+    slugs = ["barracks", "chapel", "orphanage"]
+    assert election_chances(before, tickets, slugs) == {
+        slug: ticket_chances(before, tickets, slug) for slug in slugs
+    }
+    with pytest.raises(EngineError):
+        election_chances(before, tickets, ["nowhere"])
+
+
+def test_r80_support_powers_are_impress_doubled_where_media_doubled() -> None:
+    from campaigns.engine.election import support_powers
+
+    given = state(MINT, WATCH, GUILD)
+    assert support_powers(given, {"mint": True, "guild": False}) == {"mint": 6, "guild": 2}
+    with pytest.raises(EngineError):
+        support_powers(given, {"nowhere": False})

@@ -207,10 +207,12 @@ def test_import_campaign_exits_non_zero_with_one_line(
 def plotted(rich: Campaign) -> Campaign:
     """`rich` with RULES parts 7-9, through turn 2: a shtick, goals (one of each kind that
     counts), an intel envelope the perception check of turn 2 opens, a contingency envelope
-    that opens, an office elected in turn 2 and another election scheduled for turn 4."""
+    that opens, an office elected in turn 2 (the demo's Mayor) and another election
+    scheduled for turn 4."""
+    from campaigns.models import Office
     from campaigns.services.characters import goal_set, shtick_grant
     from campaigns.services.envelopes import contingency_create, envelope_create
-    from campaigns.services.offices import election_schedule, office_save
+    from campaigns.services.offices import election_schedule
 
     gm = member(rich, "gm").user
     alice, carol = member(rich, "alice"), member(rich, "carol")
@@ -222,8 +224,7 @@ def plotted(rich: Campaign) -> Campaign:
                     audience=[alice], grants=2)  # fmt: skip
     contingency_create(member=carol, actor=gm, text="Sealed", condition="turn", turn_number=2)
     city = rich.boards.get(slug="city")
-    mayor = office_save(board=city, actor=gm, name="Mayor", alignment="Government")
-    election_schedule(office=mayor, number=2, actor=gm)
+    mayor = Office.objects.get(board=city)  # its election in turn 2 comes with the demo
     election_schedule(office=mayor, number=4, actor=gm)
     turn = rich.turns.get(number=2)
     for seq, (player, kind, payload) in enumerate([

@@ -23,9 +23,11 @@ from campaigns.models import (
     Board,
     Campaign,
     Department,
+    Election,
     Knowledge,
     Link,
     Membership,
+    Office,
     Structure,
     Turn,
 )
@@ -80,6 +82,15 @@ def demo_rows(campaign: Campaign) -> dict[str, Any]:
             for k in Knowledge.objects.filter(player__campaign=campaign)
         ),
         "turns": [[t.number, t.status] for t in campaign.turns.order_by("number")],
+        # RULES R80: the Mayor, vacant until the election of turn 2.
+        "offices": [
+            [o.board.slug, o.name, o.alignment, o.shticks, o.holder_id, o.deputy_id]
+            for o in Office.objects.filter(board__campaign=campaign).select_related("board")
+        ],
+        "elections": [
+            [e.office.name, e.number, e.result]
+            for e in Election.objects.filter(campaign=campaign).select_related("office")
+        ],
     }
 
 

@@ -11,6 +11,8 @@ Alice's City Watch) and turn 2 open, and in it:
   player controls, which must count as `known` only (R50: control follows the structure);
 - each player's function roll and linking attempt queued for turn 2 (so there are orders to
   edit, cancel and reorder, and attempts to reinforce against), and an invitation link;
+- the Mayor of Tourmaline elected in turn 1 and in turn 2 (open), with tickets, support and
+  votes, the Printing Press's Impress a sentinel (tests/support/election.py, RULES R80);
 - the roles: an observer of Tourmaline (`olga`) and the GM of another campaign (`gm2`), who
   must see nothing of Tourmaline.
 """
@@ -40,6 +42,7 @@ from campaigns.services.players import invitation_create
 from campaigns.web.order_forms import FORMS
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.support.demo import Played, member, play_turn_one, reset_link
+from tests.support.election import TURN_TWO, crawl_election_before, make_orders
 from tests.support.fog import PLAYERS, sentinelize, sentinels_for
 
 SLUG = "tourmaline"
@@ -78,6 +81,7 @@ def crawl_world() -> World:
     def create() -> Campaign:
         campaign = demo_create()
         sentinelize(campaign, fields=["description", "flaws"])
+        crawl_election_before(campaign)
         return campaign
 
     played = play_turn_one(create)
@@ -108,6 +112,7 @@ def crawl_world() -> World:
         for p in PLAYERS
     }
     channel, private = press_world(campaign)
+    make_orders(campaign, turn.number, TURN_TWO)
     return World(played, turn, orders, attempts, invitation, defence, channel, private)
 
 
@@ -375,3 +380,18 @@ def QUOTES(w: World, name: str) -> Urls:
 
 BOARD_SLUGS = ("city", "harbour")
 FORMATS = ("json", "csv")
+
+
+def OFFICES(w: World, name: str) -> Urls:
+    """The city's office (the Mayor of Tourmaline), at its board."""
+    from campaigns.models import Office
+
+    office = Office.objects.get(board__campaign=w.campaign)
+    return nobodys(reverse(name, args=[SLUG, "city", office.pk]))
+
+
+def ELECTIONS(w: World, name: str) -> Urls:
+    """The Mayor's election of turn 2, open and not yet held."""
+    from campaigns.models import Election
+
+    return nobodys(reverse(name, args=[SLUG, Election.objects.get(number=2).pk]))

@@ -16,6 +16,7 @@ from campaigns.models import (
     Invitation,
     Membership,
     Notice,
+    Order,
     Turn,
 )
 from campaigns.services.press import channel_ensure
@@ -56,6 +57,21 @@ def grow_everything(campaign: Campaign, extra: int) -> None:
         talk(campaign, "bob", ["alice"], f"Psst {i}", subject=f"Deal {i}")
     for conversation in campaign.conversations.filter(is_public=False):
         grow_messages(conversation, "bob", extra)
+    grow_election(campaign, turn, extra)
+
+
+def grow_election(campaign: Campaign, turn: Turn, extra: int) -> None:
+    """R80: bob's ticket, and `extra` more support orders of alice's for it, queued."""
+    alice, bob = member(campaign, "alice"), member(campaign, "bob")
+    city = campaign.boards.get(slug="city")
+    guild = {"candidate": "guild-hall", "running_mate": "printing-press"}
+    Order.objects.create(turn=turn, board=city, player=bob, kind=Order.Kind.NOMINATE,
+                         payload=guild, seq=300)  # fmt: skip
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=alice, kind=Order.Kind.SUPPORT, seq=400 + i,
+              payload={"department": "mint", "ticket": "guild-hall"})
+        for i in range(extra)
+    )  # fmt: skip
 
 
 def grow_members(campaign: Campaign, extra: int) -> None:

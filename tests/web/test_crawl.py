@@ -55,6 +55,7 @@ from tests.support.crawl import (
     CONVERSATIONS,
     DEFENCES,
     DEPARTMENTS,
+    ELECTIONS,
     EXPORTS,
     GM,
     INVITE,
@@ -65,6 +66,7 @@ from tests.support.crawl import (
     MESSAGES,
     NOTE,
     OBSERVER,
+    OFFICES,
     ORDERS,
     OUTSIDER,
     POLLS,
@@ -229,6 +231,14 @@ PAGES: dict[str, Page] = {
     "profile":                 Page(SITE,     "302 - 200 200 200 200",  "302 - 302 302 302 302"),
     "set_language":            Page(SITE,     NO_GET,                   "302 - 302 302 302 302"),
     "signup":                  Page(SITE,     "200 - 200 200 200 200",  "200 - 200 200 200 200"),
+    # The election round (R80, web/elections.py): every member reads the election; the GM
+    # keeps the offices.
+    "election":                Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
+    "board_offices":           Page(BOARDS,   "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "office_edit":             Page(OFFICES,  "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "office_remove":           Page(OFFICES,  NO_GET,                   "302 - 403 403 404 302"),
+    "election_schedule":       Page(OFFICES,  NO_GET,                   "302 - 403 403 404 302"),
+    "election_cancel":         Page(ELECTIONS, NO_GET,                  "302 - 403 403 404 302"),
 }
 # fmt: on
 

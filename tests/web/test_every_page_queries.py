@@ -21,7 +21,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns.models import Invitation, Order, Turn
+from campaigns.models import Invitation, Office, Order, Turn
 from tests.support.demo import Played, member, open_turn, play_turn_one, reset_link
 from tests.support.growth import grow_everything
 from tests.support.handmade import ClientFor
@@ -64,7 +64,7 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "orders":                  [("alice", [SLUG])],
     "order_new":               [("alice", [SLUG, "city", kind]) for kind in
                                 ("add_link", "break_link", "priority", "move", "attempt",
-                                 "function")],
+                                 "function", "nominate", "running_mate", "support", "vote")],
     "order_edit":              [("alice", [SLUG, "{order}"])],
     "order_reinforce":         [("alice", [SLUG, "{attempt}"])],
     "department_defence":      [("alice", [SLUG, "city", "mint"])],
@@ -107,6 +107,10 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "press_rules":             [("gm", [SLUG])],
     "announcement_new":        [("gm", [SLUG])],
     "press_overview":          [("alice", [])],
+    # The election round (R80): turn 2 holds the demo's Mayor election.
+    "election":                [("alice", [SLUG]), ("gm", [SLUG])],
+    "board_offices":           [("gm", [SLUG, "city"])],
+    "office_edit":             [("gm", [SLUG, "city", "{office}"])],
 }
 # fmt: on
 
@@ -117,7 +121,8 @@ EXEMPT: dict[str, str] = {
         "logout", "campaign_start", "campaign_pause", "campaign_resume", "turn_report_note",
         "order_cancel", "order_shift", "turn_ready", "notices_read", "invitation_withdraw",
         "link_new", "link_delete", "link_move", "board_knowledge_bulk", "member_replace",
-        "press_quote", "press_hide", "set_language",
+        "press_quote", "press_hide", "set_language", "office_remove", "election_schedule",
+        "election_cancel",
     ]
 }  # fmt: skip
 
@@ -147,6 +152,7 @@ FILL: dict[str, Fill] = {
         player=member(p.campaign, "bob"), kind=Order.Kind.ATTEMPT, seq=0,
         payload={"attacker": "guild-hall", "target": "mint"},
     )[0].pk,
+    "{office}": lambda p: Office.objects.get(board__campaign=p.campaign, board__slug="city").pk,
     "{alice}": lambda p: member(p.campaign, "alice").pk,
     "{bob}": lambda p: member(p.campaign, "bob").pk,
     "{conversation}": lambda p: talk(p.campaign, "alice", ["bob"], "Hello", "Terms").pk,

@@ -30,7 +30,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import Client
 
-from campaigns.models import Campaign, Department, Membership, Notice, Profile
+from campaigns.models import Campaign, Department, Membership, Notice, Office, Profile
 from tests.support.crawl import World, crawl_world
 from tests.support.shown import shown
 from tests.web.test_crawl import COLUMNS, PAGES, USERS, column_of
@@ -80,7 +80,7 @@ def english_phrases() -> list[str]:
 
 def data_of(campaign: Campaign) -> list[str]:
     """What the crawl world's users wrote, not the site: names, descriptions, functions,
-    press, longest first (so a name inside a longer one goes with it)."""
+    press, offices, longest first (so a name inside a longer one goes with it)."""
     found: set[str] = {campaign.name, "Elsewhere", "Hello, all.", "Only for the GM.", "A word"}
     for dept in Department.objects.filter(board__campaign=campaign).select_related("board"):
         found |= {dept.name, dept.board.name, dept.description, dept.flaws, *dept.functions}
@@ -88,6 +88,7 @@ def data_of(campaign: Campaign) -> list[str]:
     for member in Membership.objects.filter(campaign=campaign).select_related("user"):
         found |= {member.user.get_username(), member.character_name}
     found |= set(Notice.objects.filter(player__campaign=campaign).values_list("text", flat=True))
+    found |= set(Office.objects.filter(board__campaign=campaign).values_list("name", flat=True))
     return sorted((d for d in found if d), key=len, reverse=True)
 
 

@@ -158,6 +158,20 @@ def played_world(played: Played) -> World:
     return World(played.campaign, roll=played.orders["alice_roll"])
 
 
+@pytest.fixture
+def election_world(demo: Campaign) -> World:
+    """Turn 2 open with the Mayor's election and the three players' tickets (R80): the
+    election's forms have choices to be fed the wrong way."""
+    from tests.support.election import TICKETS, election_turn, queue_election
+
+    election_turn(demo)
+    queue_election(demo, TICKETS)
+    return World(demo)
+
+
+WORLDS = {"week": "week", "played": "played_world", "election": "election_world"}
+
+
 # --- every form and POST endpoint ---------------------------------------------------------
 
 
@@ -229,13 +243,51 @@ EDITOR_ENDPOINTS = [
 ]
 
 
+def mayor(w: World) -> int:
+    from campaigns.models import Office
+
+    return Office.objects.get(board__campaign=w.campaign).pk
+
+
+def election_row(w: World) -> int:
+    from campaigns.models import Election
+
+    return Election.objects.get(campaign=w.campaign, number=2).pk
+
+
+# The election round (R80, web/elections.py): the GM's offices of the city board.
+OFFICE_ENDPOINTS = [
+    Endpoint("board_offices", "gm", editor_url("board_offices")),
+    Endpoint("office_edit", "gm", editor_url("office_edit", mayor)),
+    Endpoint("office_remove", "gm", editor_url("office_remove", mayor), ()),
+    Endpoint("election_schedule", "gm", editor_url("election_schedule", mayor), ("number",)),
+    Endpoint(
+        "election_cancel",
+        "gm",
+        lambda w: reverse("election_cancel", args=[SLUG, election_row(w)]),
+        (),
+    ),
+]
+
+
 ORDER_FORMS = [
     Endpoint(f"order_new {board} {kind}", "alice", turn_url("order_new", board, kind))
     for board in ("city", "harbour")
     for kind in FORMS
 ]
+# The election's forms while an election runs (on turn 1 of `week` they have no choice).
+ELECTION_FORMS = [
+    Endpoint(
+        f"order_new city {kind} (election)",
+        "bob",
+        turn_url("order_new", "city", kind),
+        world="election",
+    )  # fmt: skip
+    for kind in ("nominate", "running_mate", "support", "vote")
+]
 ENDPOINTS = [
     *ORDER_FORMS,
+    *ELECTION_FORMS,
     Endpoint("order_edit", "alice", lambda w: reverse("order_edit", args=[SLUG, w.order.pk])),
     Endpoint(
         "order_cancel", "alice", lambda w: reverse("order_cancel", args=[SLUG, w.order.pk]), ()
@@ -271,7 +323,7 @@ ENDPOINTS = [
         "verify_dice",
         "alice",
         turn_url("verify_dice", 1),
-        ("key", "dice"),
+        ("key", "dice", "digest_key"),
         world="played",
         method="get",
     ),
@@ -354,6 +406,7 @@ ENDPOINTS = [
         "invitation_join", "", lambda w: reverse("invitation_join", args=[w.invitation.token])
     ),
     *EDITOR_ENDPOINTS,
+    *OFFICE_ENDPOINTS,
     # Press (web/press.py, web/press_gm.py) and the profile (web/profile.py).
     Endpoint("press_new", "alice", turn_url("press_new")),
     Endpoint(
@@ -415,7 +468,7 @@ def client_as(username: str, client_for: Callable[[str], Client]) -> Client:
 def test_every_form_reads_hostile_input_and_answers_without_crashing(
     endpoint: Endpoint, request: pytest.FixtureRequest, client_for
 ) -> None:
-    world: World = request.getfixturevalue("week" if endpoint.world == "week" else "played_world")
+    world: World = request.getfixturevalue(WORLDS[endpoint.world])
     url = endpoint.url(world)
     client = client_as(endpoint.who, client_for)
     fields = field_names(endpoint, client, url, world)
@@ -442,7 +495,7 @@ def test_every_form_reads_hostile_input_and_answers_without_crashing(
 
     post_garbage()
     assert len(statuses) >= min(EXAMPLES, 10)
-    if endpoint in ORDER_FORMS:
+    if endpoint in ORDER_FORMS or endpoint in ELECTION_FORMS:
         # An order form answers hostile input with its errors, not only with redirects.
         assert 200 in statuses, (url, statuses)
 
@@ -468,6 +521,7 @@ SHOW_ONLY = {
     "board_history",
     "structure_history",
     "department_history",
+    "election",
 }
 
 

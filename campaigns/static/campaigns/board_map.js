@@ -74,8 +74,11 @@
     return PALETTE[node.colour % PALETTE.length];
   }
 
+  // R80: a star on the holder of an office, a hollow one on its deputy.
+  const OFFICE_MARKS = { holder: " ★", deputy: " ☆" };
+
   function nodeText(node) {
-    const lines = [node.label + (node.home ? " ⌂" : "")];
+    const lines = [node.label + (node.home ? " ⌂" : "") + (OFFICE_MARKS[node.office] || "")];
     if (node.stash) lines.push(node.stash.map((n, i) => `${WORDS.initials[i]} ${n}`).join(" · "));
     return lines.join("\n");
   }
@@ -86,6 +89,7 @@
     if (node.mine) classes.push("mine");
     if (node.home) classes.push("home");
     if (node.changed_hands) classes.push("changed");
+    if (node.office) classes.push("office");
     return classes.join(" ");
   }
 
@@ -137,6 +141,7 @@
         "underlay-color": COLOUR.changed, "underlay-padding": 9, "underlay-opacity": 0.6,
         "underlay-shape": "round-rectangle",
       } },
+      { selector: "node.office", style: { "font-weight": "bold" } },
       { selector: "node:selected", style: { "overlay-color": COLOUR.mine, "overlay-opacity": 0.2 } },
       { selector: "edge", style: {
         width: 2, "curve-style": "bezier", "line-color": COLOUR.ink,
@@ -216,6 +221,7 @@
     if (data.status) parts.push(WORDS.statuses[data.status] || data.status.replace("_", "-"));
     if (data.stash) parts.push(data.stash.map((n, i) => `${TYPES[i]} ${n}`).join(", "));
     if (data.changed_hands) parts.push(WORDS.changed_hands);
+    if (data.posts) parts.push(...data.posts);
     return parts.join(" · ");
   }
 
