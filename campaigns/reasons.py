@@ -125,6 +125,9 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"you know no department outside your structure that your departments can try to link now \(R43, R50\)", _("you know no department outside your structure that your departments can try to link now (R43, R50)")),
     (r"your tokens could only move through departments you do not know \(R50\)", _("your tokens could only move through departments you do not know (R50)")),
     (r"nothing you can see can be ordered now \(R50\)", _("nothing you can see can be ordered now (R50)")),
+    (r"you know no department here to look into \(R70, R50\)", _("you know no department here to look into (R70, R50)")),
+    (r"you know the card of no other player's department that could take a gift now \(R62, R50\)", _("you know the card of no other player's department that could take a gift now (R62, R50)")),
+    (r"there is no other player to hand a department over to \(R62\)", _("there is no other player to hand a department over to (R62)")),
     (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
     # A state the engine cannot read (engine/cli_io.py, values.py, board.py, edit.py): what the
     # GM's editor and the board-import page show. Field names (effect, stash.money...) are the

@@ -21,6 +21,7 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from campaigns.intrigue_words import deal_text
 from campaigns.reasons import reason_translated
 
 # slug (or whatever an order holds) -> the department's name as the viewer may see it
@@ -124,8 +125,15 @@ def route_text(start: object, path: object, name: Namer) -> str:
     return " → ".join(name(slug) for slug in [start, *steps])
 
 
-def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
-    """An order (ENGINE.md fields) in one line (RULES R41-R46)."""
+def order_text(
+    kind: str,
+    payload: Mapping[str, object],
+    name: Namer,
+    players: Mapping[str, str] | None = None,
+) -> str:
+    """An order (ENGINE.md fields) in one line (RULES R41-R46; R62 and R70 in
+    intrigue_words.py). `players`: engine player id -> name, for a hand-over's receiver and
+    an accept's giver."""
     p = payload
     consumers = p.get("consumers")
     match kind:
@@ -157,7 +165,7 @@ def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
             if intent := p.get("intent"):
                 text += _(". Intent: %(intent)s") % {"intent": intent}
             return text
-    return ""
+    return deal_text(kind, payload, name, players or {}, tokens_text)
 
 
 def attacker_text(attacker: str, controller: str | None) -> str:

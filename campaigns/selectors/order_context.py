@@ -13,6 +13,7 @@ from campaigns.models import Board, Membership, Turn
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
+    handovers_offered,
     queued_orders,
     trial_state,
 )
@@ -36,6 +37,7 @@ class OrderContext:
     # the per-turn limit here too (order_checks.elsewhere_attempts).
     elsewhere: list[dict[str, Any]] = field(default_factory=list)
     _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
+    _players: list[tuple[str, str]] | None = field(default=None, repr=False)
 
     @classmethod
     def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
@@ -44,7 +46,10 @@ class OrderContext:
         levels = {d.slug: level_of(d, player, knowledge) for d in rows}
         names = {d.slug: d.name for d in rows}
         queued = queued_orders(player=player, turn=turn)
-        state = trial_state(board, turn, [o for o in queued if o.board_id == board.pk])
+        # R62: the hand-overs other players offer this player here, so the engine can say
+        # which of them an accept would take (engine/plan.py reads them with the accepts).
+        offered = handovers_offered(player, turn, board)
+        state = trial_state(board, turn, [o for o in queued if o.board_id == board.pk] + offered)
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere)
@@ -53,8 +58,23 @@ class OrderContext:
         return self.names[slug]
 
     def queued(self, kind: str) -> list[dict[str, Any]]:
-        """The player's queued orders of one kind, as the engine sees them."""
-        return [o for o in self.state["orders"] if o.get("kind") == kind]
+        """The player's queued orders of one kind, as the engine sees them (not the
+        hand-overs offered to them, which the state holds too)."""
+        me = self.player.player_id
+        return [o for o in self.state["orders"] if o.get("kind") == kind and o["player"] == me]
+
+    def other_players(self) -> list[tuple[str, str]]:
+        """R62: (engine player id, name) of every other player of the campaign, who may
+        receive a hand-over (one query, once per request)."""
+        if self._players is None:
+            rows = Membership.objects.filter(
+                campaign_id=self.player.campaign_id, role=Membership.Role.PLAYER
+            ).exclude(pk=self.player.pk)
+            self._players = [
+                (m.player_id, m.display_name)
+                for m in rows.select_related("user").order_by("user__username", "pk")
+            ]
+        return self._players
 
     def legal(self, without: str | None = None) -> Legal:
         """The engine's choices after the player's queued orders; `without`: the engine id

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 
 from campaigns import wording
 from campaigns.engine.scope import named_departments
+from campaigns.intrigue_words import players_named
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
+from campaigns.selectors.board_views import player_names
 from campaigns.selectors.pages import (
     BoardLink,
     StructureView,
@@ -31,6 +33,7 @@ from campaigns.selectors.visibility import (
     viewer_knowledge,
 )
 
+from .deals import Offer, offers_to
 from .order_checks import safe_reason
 from .report_view_models import UNNAMED
 
@@ -65,6 +68,7 @@ class OrdersPage:
     structures: list[StructureView]
     notices: list[Notice]
     ready: bool
+    offers: list[Offer]  # R62: hand-overs offered to the viewer, not accepted yet
 
 
 class CampaignNames:
@@ -79,6 +83,14 @@ class CampaignNames:
         self.rows = [d for d in found if (d.board_id, d.slug) in wanted]
         self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.rows])
         self.by_key = {(d.board_id, d.slug): d for d in self.rows}
+        # R62: a hand-over's receiver and an accept's giver, by name (members see members).
+        self.players: dict[str, str] = {}
+
+    def with_players(self, orders: list[Order]) -> CampaignNames:
+        """Load the players' names if an order names a player (one query, only then)."""
+        if any(o.kind in (Order.Kind.HANDOVER, Order.Kind.ACCEPT) for o in orders):
+            self.players = player_names(self.viewer.campaign)
+        return self
 
     def level(self, board_id: int, slug: object) -> Level:
         dept = self.by_key.get((board_id, str(slug)))
@@ -106,12 +118,26 @@ def named_by(order: Order) -> set[tuple[int, str]]:
     return {(order.board_id, slug) for slug in slugs}
 
 
+def named_at(order: Order) -> Level:
+    """R50: the level at which the orders page names a department an order names: a
+    perception check and an accept name departments the player may know only as
+    `rumoured` (R70, R62), whose name that level shows; other kinds name departments
+    whose card the player knows."""
+    rumoured = order.kind in (Order.Kind.PERCEIVE, Order.Kind.ACCEPT)
+    return Level.RUMOURED if rumoured else Level.KNOWN
+
+
 def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLine:
     return OrderLine(
         pk=order.pk,
         kind_label=order.get_kind_display(),
         board_name=order.board.name,
-        text=wording.order_text(order.kind, order.payload, names.namer(order.board_id)),
+        text=wording.order_text(
+            order.kind,
+            order.payload,
+            names.namer(order.board_id, at_least=named_at(order)),
+            names.players,
+        ),
         status_label=order.get_status_display(),
         reason=reason,
     )
@@ -122,6 +148,7 @@ def resolved_reason(order: Order, names: CampaignNames) -> str:
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
     if not reason:
         return ""
+    reason = players_named(str(reason), names.players)
     loaded = (names.on_board(order.board_id), names.knowledge)
     return safe_reason(str(reason), board=order.board, player=names.viewer, loaded=loaded)
 
@@ -159,7 +186,7 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
     done = list(mine.exclude(status=Order.Status.QUEUED).order_by("seq", "pk"))
     attempts = attempts_against(viewer, turn)
     wanted = set().union(*(named_by(o) for o in [*queued, *done, *attempts]))
-    names = CampaignNames(viewer, wanted)
+    names = CampaignNames(viewer, wanted).with_players([*queued, *done])
     boards = boards_of(viewer.campaign)
     return OrdersPage(
         turn=turn_view(turn),
@@ -170,6 +197,7 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
         structures=structures_of(viewer, boards),
         notices=notices_unread(viewer),
         ready=is_ready(viewer, turn),
+        offers=offers_to(viewer, turn),
     )
 
 

@@ -25,6 +25,7 @@ from campaigns.engine.legal import (
 from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
+from campaigns.web.deal_choices import DEAL_KINDS, deal_choices
 
 Choices = list[tuple[str, str]]
 OTHER = "__other__"  # the function choice "something else" (R45)
@@ -34,13 +35,19 @@ UNSEEN = {
     Order.Kind.ATTEMPT: "you know no department outside your structure that your departments "
     "can try to link now (R43, R50)",
     Order.Kind.MOVE: "your tokens could only move through departments you do not know (R50)",
+    Order.Kind.PERCEIVE: "you know no department here to look into (R70, R50)",
+    Order.Kind.GIFT: "you know the card of no other player's department that could take a "
+    "gift now (R62, R50)",
+    Order.Kind.HANDOVER: "there is no other player to hand a department over to (R62)",
 }
 
 
 # The kinds the orders page offers a button for (a reinforcement answers a notice instead).
+# The receiver's accept (R62) answers an offer, shown with its own button, likewise.
 OFFERED_KINDS = (
     Order.Kind.ADD_LINK, Order.Kind.BREAK_LINK, Order.Kind.PRIORITY, Order.Kind.MOVE,
-    Order.Kind.ATTEMPT, Order.Kind.FUNCTION,
+    Order.Kind.ATTEMPT, Order.Kind.FUNCTION, Order.Kind.PERCEIVE, Order.Kind.GIFT,
+    Order.Kind.HANDOVER,
 )  # fmt: skip
 
 
@@ -119,6 +126,8 @@ def form_choices(ctx: OrderContext, kind: str, legal: Legal | None = None) -> Ch
             return [(f"{c.attacker}|{c.target}", "") for c in visible_pairs(ctx, legal)]
         case Order.Kind.FUNCTION:
             return function_choices(ctx, legal)
+        case kind if kind in DEAL_KINDS:
+            return deal_choices(ctx, kind, legal)
     return []
 
 
