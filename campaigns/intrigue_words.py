@@ -1,5 +1,5 @@
 """RULES parts 7 and 8 in words: the order kinds perceive, gift, handover and accept (R62,
-R70), shticks (R60), secret goals (R61) and the conditions of contingency envelopes (R72).
+R70), shticks (R60) and secret goals (R61).
 
 Like wording.py (which calls `deal_text` from `order_text`), nothing here reads the database
 or decides what a viewer may see (RULES R50): callers pass a `Namer` that answers with the
@@ -32,11 +32,6 @@ STAT_NAMES = {
     "effect": gettext_lazy("Effect"),
     "obstruct": gettext_lazy("Obstruct"),
     "impress": gettext_lazy("Impress"),
-}
-LEVEL_NAMES = {
-    1: gettext_lazy("rumoured"),
-    2: gettext_lazy("known"),
-    3: gettext_lazy("controlled"),
 }
 
 
@@ -191,29 +186,3 @@ def goal_text(kind: str, n: int, detail: str | None) -> str:
         case "attempts_won":
             return ngettext("Win %(n)s linking attempt", "Win %(n)s linking attempts", n) % values
     return ""
-
-
-# --- Contingency envelopes (R72) ------------------------------------------------------------
-
-
-def condition_text(
-    condition: str, *, number: int | None, when: str, department: str, level: int | None
-) -> str:
-    """R72: when a sealed envelope opens. `when`: a date already in words; `department`: its
-    name as the reader may know it."""
-    values = {
-        "n": number,
-        "when": when,
-        "department": department,
-        "level": LEVEL_NAMES.get(level or 0, level),
-    }
-    texts = {
-        "turn": _("when turn %(n)s has been processed"),
-        "date": _("at the first turn processed on or after %(when)s"),
-        "joins": _("when %(department)s joins their structure"),
-        "leaves": _("when %(department)s leaves their structure"),
-        "attempt_by": _("when %(department)s makes a linking attempt"),
-        "attempt_on": _("when a linking attempt is made on %(department)s"),
-        "knowledge": _("when they know %(department)s at least as %(level)s"),
-    }
-    return texts[condition] % values if condition in texts else ""

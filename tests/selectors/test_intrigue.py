@@ -76,8 +76,9 @@ def test_a_character_reads_their_own_sheet_goals_and_dossier(secrets: Campaign) 
     (goal,) = character_goals(alice, alice)
     assert (goal.kind, goal.n, goal.latest.value, goal.latest.met) == ("control", 5, 4, False)
     items = dossier(alice, alice)
+    # Newest first; in one turn, intel before the sealed envelopes.
     assert [(i.kind, i.text, i.department) for i in items] == [
-        ("contingency", f"{SECRET} sealed", None), ("intel", SECRET, "The Temple of the Eye")
+        ("intel", SECRET, "The Temple of the Eye"), ("contingency", f"{SECRET} sealed", None)
     ]  # fmt: skip
 
 
