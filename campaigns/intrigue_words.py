@@ -104,6 +104,21 @@ def handover_notice(giver: str, department: str, board: str, *, withdrawn: bool)
     )
 
 
+def handover_text(department: str, old: str | None, new: str, *, stayed: bool) -> str:
+    """R62: a department changing hands by a hand-over, as the turn report tells it; one
+    that no link tied into the receiver's structure left it again at once (R13)."""
+    values = {"department": department, "new": new, "old": old or _("its controller")}
+    if stayed:
+        return _("%(department)s was handed over to %(new)s by %(old)s (R62).") % values
+    return (
+        _(
+            "%(department)s was handed over to %(new)s by %(old)s and left the structure at the "
+            "end of the link phase: no link tied it in (R62, R13)."
+        )
+        % values
+    )
+
+
 # --- Shticks (R60) --------------------------------------------------------------------------
 
 

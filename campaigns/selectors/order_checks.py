@@ -186,8 +186,9 @@ def order_check(
     names_only_visible_departments(board=board, player=player, payload=payload, kind=kind)
     others = [o for o in queued_orders(player=player, turn=turn) if o != replacing]
     orders = [order_state(o) for o in others if o.board_id == board.pk]
-    if kind == Kind.ACCEPT:  # R62: judged against the hand-overs offered to the player
-        orders += [order_state(o) for o in handovers_offered(player, turn, board)]
+    # R62: with the hand-overs offered to the player (an accept takes one; a link may then be
+    # added to the department it brings), as the order forms see them (order_context.py).
+    orders += [order_state(o) for o in handovers_offered(player, turn, board)]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:

@@ -21,7 +21,16 @@ from typing import Any
 from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
-from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
+from campaigns.intrigue_words import players_named
+from campaigns.models import (
+    Campaign,
+    ContingencyEnvelope,
+    Department,
+    Membership,
+    Order,
+    Turn,
+    TurnRecord,
+)
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.visibility import (
     department_rows,
@@ -32,6 +41,8 @@ from campaigns.selectors.visibility import (
 
 from .order_checks import safe_reason
 from .report_board_changes import (
+    gifts_received,
+    handed_over,
     link_changes,
     links_made,
     spawn_results,
@@ -78,7 +89,11 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
         # Own orders, and other players' attempts (filtered per board below: only those on
         # the viewer's departments are kept) and added links (only for the links shown).
         # Links other players made count for the links shown (both ends known, R50).
-        others = orders.filter(kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK])
+        # Gifts count for those to the viewer's departments, hand-overs for why a department
+        # changed hands (R62).
+        others = orders.filter(
+            kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT, Order.Kind.HANDOVER]
+        )
         orders = orders.filter(player=viewer) | others
     order_rows = list(orders.select_related("player__user").order_by("player", "seq", "pk"))
     knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign)
@@ -108,8 +123,20 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
         commitment=turn.commitment,
         commitment_ok=commitment_matches(turn),
         boards=boards,
-        notices=list(turn.notices.filter(player=viewer).values_list("text", flat=True)),
+        notices=list(turn.notices.filter(player=viewer).values_list("text", "url")),
+        sealed=sealed_opened(turn, viewer),
     )
+
+
+def sealed_opened(turn: Turn, viewer: Membership) -> list[tuple[str, str]]:
+    """R72: the contingency envelopes `turn` opened, delivered in their player's report:
+    the viewer's own; every player's for whoever sees everything (R51). One query."""
+    rows = ContingencyEnvelope.objects.filter(opened_turn=turn)
+    if not sees_everything(viewer):
+        rows = rows.filter(member=viewer)
+    return [
+        (c.member.display_name, c.text) for c in rows.select_related("member__user").order_by("pk")
+    ]
 
 
 def board_report(
@@ -142,7 +169,7 @@ def board_report(
             # R50: the engine's reasons name slugs and may state hidden facts (another
             # department's links, an attacker's stash); players get them filtered exactly as
             # at submission. The GM may see everything, but by name, not slug.
-            reason = str(outcome["reason"])
+            reason = players_named(str(outcome["reason"]), players)
             if full:
                 reason = wording.with_names(reason, names)
             else:
@@ -153,7 +180,8 @@ def board_report(
             outcome = {**outcome, "reason": reason}
         if full or order.player_id == viewer.pk:
             # The GM's unpublished notes on rolls stay the GM's, opened campaign or not.
-            own.append(order_view(turn, order, outcome, knowing, full=is_gm(viewer)))
+            own.append(order_view(turn, order, outcome, knowing, full=is_gm(viewer),
+                                  players=players))  # fmt: skip
         elif order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
@@ -167,10 +195,15 @@ def board_report(
         slug=record.board.slug,
         orders=own,
         attacks=attacks,
-        changes=structure_changes(before, after, knowing, players) if before_state else [],
+        changes=(
+            structure_changes(before, after, knowing, players, handed_over(orders, outcomes))
+            if before_state
+            else []
+        ),
         links_added=link_changes(after_state, before_state, knowing, added=True, made=made),
         links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
         departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
+        received=[] if full else gifts_received(orders, outcomes, knowing, mine_before),
     )
 
 

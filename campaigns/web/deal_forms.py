@@ -122,9 +122,11 @@ class HandoverForm(OrderForm):
     receiver = forms.ChoiceField(
         label=gettext_lazy("Hand it over to"),
         help_text=gettext_lazy(
-            "They are told at once and must accept it on their orders page this turn; it "
-            "then joins their structure at the start of the link phase, with its stash, and "
-            "every link to your structure is cut (R62, R13)."
+            "They are told at once and must accept it on their orders page this turn. It then "
+            "joins their structure at the start of the link phase with its stash, every link "
+            "to your structure is cut, and it stays only if a link to one of their departments "
+            "ties it in by the end of that phase: they may queue that link once they accept "
+            "(R62, R13)."
         ),
     )
 

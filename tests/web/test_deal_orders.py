@@ -160,3 +160,26 @@ def test_the_orders_page_offers_the_deal_kinds_or_says_why_not(
     for kind in ("perceive", "gift", "handover"):
         assert new_url(kind) in page
     assert new_url("accept") not in page  # an accept answers an offer, with its own button
+
+
+def test_the_receiver_links_the_department_they_accept_and_it_stays_in_their_structure_r13(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    from campaigns.models import Department
+    from campaigns.services.turns import turn_process
+
+    alice, bob = client_for("alice"), client_for("bob")
+    post(alice, "handover", {"department": "city-watch",
+                             "receiver": member(demo, "bob").player_id})  # fmt: skip
+    offer = f"city-watch|{member(demo, 'alice').player_id}"
+    assert post(bob, "accept", {"offer": offer}).status_code == 302
+    # Accepted, the City Watch is bob's on the board his forms plan on (R62), so he may tie
+    # it in with a link before R13 would send it away at the end of the link phase.
+    assert "city-watch|guild-hall" in choices(bob, "add_link", "link")
+    assert post(bob, "add_link", {"link": "city-watch|guild-hall"}).status_code == 302
+    turn_process(campaign_id=demo.pk, number=open_turn(demo).number)
+    watch = Department.objects.select_related("structure__player").get(slug="city-watch")
+    assert watch.structure is not None and watch.structure.player == member(demo, "bob")
+    report = bob.get(reverse("turn_report", args=[SLUG, 1])).content.decode()
+    assert "The City Watch was handed over to Bob Brackwater, Guildmaster by Alice" in report
+    assert "left the structure" not in report
