@@ -25,7 +25,7 @@ class Offer:
     board_name: str
     department: str  # its name, or UNNAMED where the GM has since lowered what they know
     giver: str
-    value: str  # the accept form's choice: "<department slug>|<giver's player id>"
+    value: str  # the accept form's choice: "<department id>|<giver's player id>" (R50: no slug)
     # The form's one-time token: a button pressed twice queues one accept.
     token: str = field(default_factory=lambda: uuid.uuid4().hex)
 
@@ -76,7 +76,7 @@ def offers_to(viewer: Membership, turn: Turn) -> list[Offer]:
                 order.board.name,
                 dept.name if named else str(UNNAMED),
                 order.player.display_name,
-                f"{slug}{SEP}{order.player.player_id}",
+                f"{dept.pk}{SEP}{order.player.player_id}",
             )
         )
     return offers

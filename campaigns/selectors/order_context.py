@@ -17,6 +17,7 @@ from campaigns.selectors.order_checks import (
     queued_orders,
     trial_state,
 )
+from campaigns.selectors.order_cross import Cross, cross_choices, crossing_boards
 from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
@@ -36,8 +37,12 @@ class OrderContext:
     # R43: the player's queued attempts on the campaign's other boards, which count against
     # the per-turn limit here too (order_checks.elsewhere_attempts).
     elsewhere: list[dict[str, Any]] = field(default_factory=list)
+    # R50: a department's id, the form value where its slug may not show (a department the
+    # player knows only as `rumoured`: its name, never its slug).
+    pks: dict[str, int] = field(default_factory=dict)
     _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
     _players: list[tuple[str, str]] | None = field(default=None, repr=False)
+    _cross: dict[str | None, Cross | None] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
@@ -52,10 +57,15 @@ class OrderContext:
         state = trial_state(board, turn, [o for o in queued if o.board_id == board.pk] + offered)
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
-        return cls(player, turn, board, state, levels, names, elsewhere)
+        return cls(player, turn, board, state, levels, names, elsewhere,
+                   pks={d.slug: d.pk for d in rows})  # fmt: skip
 
     def name(self, slug: str) -> str:
         return self.names[slug]
+
+    def slug_of(self, pk: object) -> str | None:
+        """The slug of the board's department with id `pk` (a form's value), or None."""
+        return next((slug for slug, found in self.pks.items() if str(found) == str(pk)), None)
 
     def queued(self, kind: str) -> list[dict[str, Any]]:
         """The player's queued orders of one kind, as the engine sees them (not the
@@ -85,12 +95,51 @@ class OrderContext:
             self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
         return self._legal[without]
 
+    def edited_by(self, legal: Legal) -> str | None:
+        """The `without` that `legal` was computed for (the order being edited, or None)."""
+        return next((w for w, found in self._legal.items() if found is legal), None)
+
+    def cross(self, without: str | None = None) -> Cross | None:
+        """R2, R60: the choices from this board to another one, for a player holding a
+        cross_board shtick naming it (None otherwise); the other boards' departments they
+        name join `levels` and `names` ("<board>/<slug>"). `without`: as for `legal`."""
+        if without not in self._cross:
+            found = None
+            if crossing_boards(self.state, self.player.player_id, self.board.slug):
+                queued = [
+                    o for o in queued_orders(player=self.player, turn=self.turn)
+                    if o.engine_id != without
+                ]  # fmt: skip
+                found = cross_choices(self.player, self.turn, self.board, queued, longest=MAX_PATH)
+                far_named(self.board, self.player, found.far(), self.levels, self.names)
+            self._cross[without] = found
+        return self._cross[without]
+
     def controlled(self, slug: str) -> bool:
         return self.levels.get(slug, Level.UNKNOWN) == Level.CONTROLLED
 
     def known(self, slug: str) -> bool:
         """R50: the player may pick it on a path or as a target (their own included)."""
         return self.levels.get(slug, Level.UNKNOWN) >= Level.KNOWN
+
+
+def far_named(
+    board: Board,
+    player: Membership,
+    names: set[str],
+    levels: dict[str, Level],
+    known: dict[str, str],
+) -> None:
+    """Other boards' departments ("<board>/<slug>") into `levels` and `known` (their names),
+    as the viewer knows them now (R50): two queries, only if there are any."""
+    wanted = names - known.keys()
+    if not wanted:
+        return
+    found = departments_by_name(board, wanted)
+    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
+    for name, dept in found.items():
+        levels[name] = level_of(dept, player, knowledge)
+        known[name] = f"{dept.name} ({dept.board.name})"
 
 
 def far_ends(
@@ -103,14 +152,8 @@ def far_ends(
     """The departments of other boards the board's links reach (a cross-board link, RULES
     R60; their stubs in the state, "<board>/<slug>"), added to `levels` and `names`: two
     queries, only where there is such a link."""
-    stubs = {d["slug"] for d in state["departments"] if "board" in d}
-    if not stubs:
-        return
-    found = departments_by_name(board, stubs)
-    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
-    for name, dept in found.items():
-        levels[name] = level_of(dept, player, knowledge)
-        names[name] = dept.name
+    far_named(board, player, {d["slug"] for d in state["departments"] if "board" in d},
+              levels, names)  # fmt: skip
 
 
 def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:

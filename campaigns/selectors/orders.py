@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from campaigns import wording
+from campaigns.engine.joined import SEP
 from campaigns.engine.scope import named_departments
 from campaigns.intrigue_words import players_named
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
@@ -79,10 +82,21 @@ class CampaignNames:
     def __init__(self, viewer: Membership, wanted: set[tuple[int, str]]) -> None:
         self.viewer = viewer
         slugs = {slug for _, slug in wanted}
-        found = department_rows(board__campaign=viewer.campaign, slug__in=slugs)
+        # A department of another board, named "<board>/<slug>" by a cross-board order (R60).
+        far: dict[str, tuple[str, str]] = {
+            name: (name.split(SEP, 1)[0], name.split(SEP, 1)[1]) for name in slugs if SEP in name
+        }
+        near = Q(slug__in=slugs - far.keys())
+        for board, slug in far.values():
+            near |= Q(board__slug=board, slug=slug)
+        found = department_rows(near, board__campaign=viewer.campaign).select_related("board")
+        qualified = {(d.board.slug, d.slug): d for d in found}
         self.rows = [d for d in found if (d.board_id, d.slug) in wanted]
-        self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.rows])
         self.by_key = {(d.board_id, d.slug): d for d in self.rows}
+        for board_id, name in wanted:
+            if name in far and (dept := qualified.get(far[name])) is not None:
+                self.by_key[(board_id, name)] = dept
+        self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.by_key.values()])
         # R62: a hand-over's receiver and an accept's giver, by name (members see members).
         self.players: dict[str, str] = {}
 
@@ -101,7 +115,7 @@ class CampaignNames:
             dept = self.by_key.get((board_id, str(slug)))
             if dept is None or self.level(board_id, slug) < at_least:
                 return UNNAMED
-            return dept.name
+            return dept.name if dept.board_id == board_id else f"{dept.name} ({dept.board.name})"
 
         return name
 
@@ -170,13 +184,23 @@ def attack_lines(attempts: list[Order], names: CampaignNames) -> list[AttackLine
 def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
     """R46: the queued attempts of `turn` against the viewer's departments."""
     owned = Department.objects.filter(structure__player=viewer)
-    mine = set(owned.values_list("board_id", "slug"))
+    mine = set(owned.values_list("board__slug", "slug"))
     attempts = Order.objects.filter(turn=turn, kind=Order.Kind.ATTEMPT, status=Order.Status.QUEUED)
     return [
         a
         for a in attempts.exclude(player=viewer).select_related("player__user", "board")
-        if (a.board_id, a.payload.get("target")) in mine
+        if target_of(a) in mine
     ]
+
+
+def target_of(attempt: Order) -> tuple[str, str]:
+    """(board slug, slug) of an attempt's target: on its own board, or "<board>/<slug>" on
+    another (a cross_board shtick, R60)."""
+    target = str(attempt.payload.get("target"))
+    if SEP in target:
+        board, slug = target.split(SEP, 1)
+        return board, slug
+    return attempt.board.slug, target
 
 
 def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:

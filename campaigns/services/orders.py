@@ -35,6 +35,7 @@ from campaigns.models import (
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
+    departments_by_name,
     order_check,
     queued_orders,
     rejected_ids,
@@ -44,7 +45,7 @@ from campaigns.selectors.order_checks import (
 )
 from campaigns.selectors.profile import language_of
 from campaigns.selectors.report_view_models import UNNAMED
-from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
 from .deal_notices import handover_notify
 from .knowledge import knowledge_raise
@@ -306,18 +307,18 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     commit) which of their departments is targeted and by whom, with the reinforcement form.
     "By whom" is the attacking department: queuing raises the defender's knowledge of it to
     at least `rumoured`; its controller is named only where the defender knows its card."""
-    rows = department_rows(
-        board=order.board,
-        slug__in=[order.payload.get("target"), order.payload.get("attacker")],
-    ).select_related("structure__player__campaign")
-    found = {d.slug: d for d in rows}
+    # The target may be on another board ("<board>/<slug>": a cross_board shtick, R60).
+    names = {str(order.payload.get(k)) for k in ("target", "attacker")}
+    found = departments_by_name(order.board, names)
     target, attacker = (
-        found.get(order.payload.get("target")),
-        found.get(order.payload.get("attacker")),
+        found.get(str(order.payload.get("target"))),
+        found.get(str(order.payload.get("attacker"))),
     )
     if target is None or attacker is None or target.structure is None:
         return
-    defender = target.structure.player
+    defender = Membership.objects.select_related("user", "campaign").get(
+        pk=target.structure.player_id
+    )
     if defender.pk == order.player_id:
         return
     if not cancelled:

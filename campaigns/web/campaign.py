@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from campaigns.models import Campaign, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
+from campaigns.selectors.cross_board import cross_links
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
     campaign_pause,
@@ -77,6 +78,8 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "page": page,
         "board_row": board_row,
         "is_gm": is_gm(viewer),
+        # R2, R60: links to and from other boards, as the viewer knows them now.
+        "crossing": cross_links(board_row, viewer) if page.scrubber.shown is None else [],
     }
     return render(request, "campaigns/board.html", context)
 

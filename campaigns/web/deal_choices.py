@@ -21,17 +21,27 @@ DEAL_KINDS = (Order.Kind.PERCEIVE, Order.Kind.GIFT, Order.Kind.HANDOVER, Order.K
 
 def perceive_choices(ctx: OrderContext, legal: Legal) -> Choices:
     """R70: departments the player knows at least as `rumoured` and has not checked yet this
-    turn (the engine offers every department of the board)."""
+    turn (the engine offers every department of the board), by id: a rumoured department's
+    slug may not reach the page (R50)."""
     return [
-        (c.department, ctx.name(c.department))
+        (str(ctx.pks[c.department]), ctx.name(c.department))
         for c in legal.perceive
-        if ctx.levels.get(c.department, Level.UNKNOWN) >= Level.RUMOURED
+        if c.department in ctx.pks  # not another board's (a link's far end): check it there
+        and ctx.levels.get(c.department, Level.UNKNOWN) >= Level.RUMOURED
     ]
+
+
+# Each kind offers only the board's own departments: a link's far end on another board (its
+# stub in the state, "<board>/<slug>") is ordered on its own board.
 
 
 def gift_givers(ctx: OrderContext, legal: Legal) -> Choices:
     """R62: the player's departments with unmoved tokens."""
-    return [(c.start, ctx.name(c.start)) for c in legal.gift if ctx.controlled(c.start)]
+    return [
+        (c.start, ctx.name(c.start))
+        for c in legal.gift
+        if c.start in ctx.pks and ctx.controlled(c.start)
+    ]
 
 
 def gift_receivers(ctx: OrderContext, legal: Legal) -> Choices:
@@ -43,7 +53,7 @@ def gift_receivers(ctx: OrderContext, legal: Legal) -> Choices:
     return [
         (slug, ctx.name(slug))
         for slug in sorted(rooms, key=ctx.name)
-        if ctx.known(slug) and not ctx.controlled(slug)
+        if slug in ctx.pks and ctx.known(slug) and not ctx.controlled(slug)
     ]
 
 
@@ -52,19 +62,22 @@ def gift_choice(legal: Legal, giver: str) -> GiftChoice | None:
 
 
 def handover_departments(ctx: OrderContext, legal: Legal) -> Choices:
-    return [(c.department, ctx.name(c.department)) for c in legal.handover]
+    return [
+        (c.department, ctx.name(c.department)) for c in legal.handover if c.department in ctx.pks
+    ]
 
 
 def accept_choices(ctx: OrderContext, legal: Legal, players: dict[str, str]) -> Choices:
     """R62: the hand-overs offered to the player that their accept would take, each named
-    by its department (which the offer made `rumoured` to them) and its giver."""
+    by its department (which the offer made `rumoured` to them: its id, not its slug, R50)
+    and its giver."""
     return [
         (
-            f"{c.department}{SEP}{c.giver}",
+            f"{ctx.pks[c.department]}{SEP}{c.giver}",
             f"{ctx.name(c.department)} ({players.get(c.giver, '?')})",
         )
         for c in legal.accept
-        if ctx.levels.get(c.department, Level.UNKNOWN) >= Level.RUMOURED
+        if c.department in ctx.pks and ctx.levels.get(c.department, Level.UNKNOWN) >= Level.RUMOURED
     ]
 
 

@@ -36,6 +36,8 @@ class PerceiveForm(OrderForm):
 
     def setup(self) -> None:
         self.fields["department"].choices = perceive_choices(self.ctx, self.legal)
+        if (slug := self.initial.get("department")) in self.ctx.pks:  # an edit: slug -> id
+            self.initial["department"] = str(self.ctx.pks[slug])
         bonus = perception_bonus(self.ctx, self.legal)
         dice = _("3d6") if not bonus.dice else _("3d6 + %(n)s more d6") % {"n": bonus.dice}
         self.fields["department"].help_text = _(
@@ -46,7 +48,7 @@ class PerceiveForm(OrderForm):
         ) % {"dice": dice, "skill": bonus.skill}
 
     def payload(self) -> dict[str, Any]:
-        return {"department": self.cleaned_data["department"]}
+        return {"department": self.ctx.slug_of(self.cleaned_data["department"])}
 
     @staticmethod
     def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
@@ -151,10 +153,14 @@ class AcceptForm(OrderForm):
     def setup(self) -> None:
         players = dict(self.ctx.other_players())
         self.fields["offer"].choices = accept_choices(self.ctx, self.legal, players)
+        if isinstance(offer := self.initial.get("offer"), str) and SEP in offer:  # an edit
+            slug, giver = offer.split(SEP, 1)
+            if slug in self.ctx.pks:
+                self.initial["offer"] = f"{self.ctx.pks[slug]}{SEP}{giver}"
 
     def payload(self) -> dict[str, Any]:
         department, giver = self.cleaned_data["offer"].split(SEP, 1)
-        return {"department": department, "from": giver}
+        return {"department": self.ctx.slug_of(department), "from": giver}
 
     @staticmethod
     def initial_from(payload: dict[str, Any]) -> dict[str, Any]:

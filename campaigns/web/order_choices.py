@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.engine.attempts import AttemptPools, attempt_pools
+from campaigns.engine.joined import SEP
 from campaigns.engine.legal import (
     NO_FREE_TARGET,
     NO_TARGET,
@@ -25,6 +26,7 @@ from campaigns.engine.legal import (
 from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
+from campaigns.selectors.order_cross import Cross
 from campaigns.web.deal_choices import DEAL_KINDS, deal_choices
 
 Choices = list[tuple[str, str]]
@@ -67,19 +69,29 @@ def visible_routes(ctx: OrderContext, moves: list[MoveChoice]) -> Choices:
     ]
 
 
+def crossing(ctx: OrderContext, legal: Legal) -> Cross | None:
+    """R2, R60: the choices to another board, after the same queued orders as `legal`."""
+    return ctx.cross(without=ctx.edited_by(legal))
+
+
 def visible_pairs(ctx: OrderContext, legal: Legal) -> list[AttemptChoice]:
-    """R43/R50: legal pairs whose target the player knows (`known`) and does not control."""
+    """R43/R50: legal pairs whose target the player knows (`known`) and does not control;
+    with a cross_board shtick, those whose target is on another board too (R60)."""
+    cross = crossing(ctx, legal)
     return [
         c
-        for c in legal.attempt
+        for c in [*legal.attempt, *(cross.attempt if cross else [])]
         if ctx.controlled(c.attacker) and ctx.known(c.target) and not ctx.controlled(c.target)
     ]
 
 
 def link_choices(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
+    """R41: links between two of the player's departments; with a cross_board shtick, to
+    their departments of another board too (R60)."""
+    cross = crossing(ctx, legal) if kind == Order.Kind.ADD_LINK else None
     return [
         (f"{c.supplier}|{c.consumer}", path_label(ctx, [c.supplier, c.consumer]))
-        for c in legal.choices(kind)
+        for c in [*legal.choices(kind), *(cross.add_link if cross else [])]
     ]
 
 
@@ -211,8 +223,12 @@ def attempt_preview(ctx: OrderContext, payload: dict[str, Any]) -> AttemptPrevie
     """The engine's pools for this attempt on the planned board; the target's standing
     defence counts only where the player knows it, their own departments (R47, R50)."""
     attacker, target = payload["attacker"], payload["target"]
+    planned = ctx.legal().planned
+    cross = ctx.cross() if SEP in target else None
+    if cross is not None:  # R60: on the boards joined, as the engine names them there
+        planned, attacker = cross.planned, cross.engine_name(attacker)
     pools = attempt_pools(
-        ctx.legal().planned, attacker, target, spend=payload.get("spend"),
+        planned, attacker, target, spend=payload.get("spend"),
         cost=payload.get("cost"), defence_known=ctx.controlled(target),
     )  # fmt: skip
     chance = attack_wins(

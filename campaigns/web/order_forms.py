@@ -229,7 +229,7 @@ class AttemptForm(OrderForm):
     spend_people = token_field(_("People spent (1 skill each)"))
 
     def setup(self) -> None:
-        pairs = visible_pairs(self.ctx, self.legal)
+        pairs = self.pairs = visible_pairs(self.ctx, self.legal)
         attackers = dict.fromkeys(c.attacker for c in pairs)
         targets = dict.fromkeys(c.target for c in pairs)
         self.fields["attacker"].choices = [(s, self.ctx.name(s)) for s in attackers]
@@ -248,7 +248,8 @@ class AttemptForm(OrderForm):
         attacker, target = data.get("attacker"), data.get("target")
         if not attacker or not target:
             return data
-        refusal = self.legal.attempt_refusal(attacker, target)
+        crossing = any(c.attacker == attacker and c.target == target for c in self.pairs)
+        refusal = None if crossing else self.legal.attempt_refusal(attacker, target)
         if refusal is not None:
             self.add_error(None, safe_reason(refusal, board=self.ctx.board, player=self.ctx.player))
             return data

@@ -68,7 +68,9 @@ def test_a_quoted_hand_over_opens_the_receivers_accept_form_with_the_offer_chose
     link = reader_link(bob)
     assert link.startswith(reverse("order_new", args=[SLUG, "city", "accept"]))
     form = bob.get(link).context["form"]
-    assert form["offer"].value() == f"city-watch|{alice_id}"
+    watch = demo.boards.get(slug="city").departments.get(slug="city-watch")
+    assert form["offer"].value() == f"{watch.pk}|{alice_id}"
+    assert "city-watch" not in link  # rumoured to bob: its id, never its slug (R50)
 
 
 def test_under_grey_press_the_accept_link_does_not_say_who_quoted(
