@@ -13,7 +13,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns.demo import demo_boards, demo_campaign
-from campaigns.models import Campaign, Department, Knowledge, Membership, Weekday
+from campaigns.models import (
+    Campaign,
+    ContingencyEnvelope,
+    Department,
+    Goal,
+    IntelEnvelope,
+    Knowledge,
+    Membership,
+    Shtick,
+    Weekday,
+)
 
 from .boards import board_import
 from .campaigns import alignments_create_default
@@ -49,8 +59,43 @@ def demo_create() -> Campaign:
         for name, levels in facts["knowledge"].items()
         for slug, level in levels.items()
     )
+    demo_intrigue(facts, members, departments)
     campaign_start(campaign=campaign)
     return campaign
+
+
+def demo_intrigue(
+    facts: dict[str, Any], members: dict[str, Membership], departments: dict[str, Department]
+) -> None:
+    """RULES parts 7 and 8, so a new player meets them in the first week: each character's
+    shticks (R60), secret goals (R61) and sealed envelopes (R72), and intel envelopes on
+    departments some player has heard of (R71). The data is the engine's (campaign.json);
+    the turn job's engine call at the start checks it like any GM's."""
+    for name, sheet in facts.get("characters", {}).items():
+        member = members[name]
+        for data in sheet.get("shticks", []):
+            dept = departments.get(data.get("department") or "")
+            Shtick.objects.create(member=member, kind=data["kind"], data=data, department=dept)
+        for data in sheet.get("goals", []):
+            Goal.objects.create(
+                member=member,
+                kind=data["kind"],
+                data={k: v for k, v in data.items() if k != "kind"},
+            )
+        for sealed in sheet.get("sealed", []):
+            ContingencyEnvelope.objects.create(
+                member=member, text=sealed["text"], condition=sealed["condition"],
+                turn_number=sealed.get("turn"), level=sealed.get("level"),
+                department=departments.get(sealed.get("department") or ""),
+            )  # fmt: skip
+    grants = {None: None, "rumoured": Knowledge.Level.RUMOURED, "known": Knowledge.Level.KNOWN}
+    for data in facts.get("envelopes", []):
+        audience = data.get("audience")
+        envelope = IntelEnvelope.objects.create(
+            department=departments[data["department"]], text=data["text"], target=data["target"],
+            everyone=audience is None, grants=grants[data.get("grants")],
+        )  # fmt: skip
+        envelope.audience.set([members[n] for n in audience or []])
 
 
 def demo_members(campaign: Campaign, people: list[dict[str, Any]]) -> dict[str, Membership]:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.models import ContingencyEnvelope, Goal, Knowledge
 from campaigns.models.envelopes import GRANTS
 from campaigns.services.envelopes import MAX_TEXT
+from campaigns.web.order_form_base import linked_help
 from campaigns.wording import STAT_LABELS, TYPE_LABELS
 
 MAX_GOAL = 10_000
@@ -35,6 +36,7 @@ class GoalForm(forms.Form):
         super().__init__(*args, **kwargs)
         if "alignment" in self.fields:
             self.fields["alignment"].choices = [(a, a) for a in alignments]  # type: ignore[attr-defined]
+        linked_help(self)
 
     def engine_object(self) -> dict[str, Any]:
         """R61: the goal's ENGINE.md fields (kind, n, and what the kind needs)."""
@@ -134,6 +136,7 @@ class ContingencyForm(forms.Form):
             self.fields["level"] = forms.TypedChoiceField(
                 label=_("Known at least as"), choices=levels, coerce=int
             )
+        linked_help(self)
 
 
 class IntelEnvelopeForm(forms.Form):
@@ -175,6 +178,7 @@ class IntelEnvelopeForm(forms.Form):
     def __init__(self, *args: Any, players: Choices, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["audience"].choices = players  # type: ignore[attr-defined]
+        linked_help(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.engine.board import TYPES
 from campaigns.selectors.order_context import OrderContext
+from campaigns.templatetags.rules import rule_links
 
 
 def fields_only_helper() -> FormHelper:
@@ -20,6 +21,14 @@ def fields_only_helper() -> FormHelper:
     helper = FormHelper()
     helper.form_tag = False
     return helper
+
+
+def linked_help(form: forms.Form) -> None:
+    """Every rule id in the form's help texts as a link to How to play, as the site's own
+    text has them (Django renders help text as it is: rule_links escapes it first)."""
+    for field in form.fields.values():
+        if field.help_text:
+            field.help_text = rule_links(field.help_text)
 
 
 # Fields of every order form that say how it was opened, not what is ordered: a link that
@@ -48,6 +57,7 @@ class OrderForm(forms.Form):
         self.fields["turn"].initial = ctx.turn.number
         self.helper = fields_only_helper()
         self.setup()
+        linked_help(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -18,6 +18,7 @@ from campaigns.engine.sheets import ROLLS
 from campaigns.intrigue_words import ROLL_LABELS
 from campaigns.models import Shtick
 from campaigns.selectors.character import DepartmentOption
+from campaigns.web.order_form_base import linked_help
 
 MAX_AMOUNT = 20  # a sane cap for +n: the engine takes any whole number
 MAX_LIMIT = 20
@@ -52,6 +53,7 @@ class ShtickForm(forms.Form):
         for name in ("board_a", "board_b"):
             if name in self.fields:
                 self.fields[name].choices = boards  # type: ignore[attr-defined]
+        linked_help(self)
 
     def department_pk(self) -> int | None:
         value = self.cleaned_data.get("department") or EVERY

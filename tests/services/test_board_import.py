@@ -22,10 +22,14 @@ from campaigns.models import (
     Alignment,
     Board,
     Campaign,
+    ContingencyEnvelope,
     Department,
+    Goal,
+    IntelEnvelope,
     Knowledge,
     Link,
     Membership,
+    Shtick,
     Structure,
     Turn,
 )
@@ -80,6 +84,45 @@ def demo_rows(campaign: Campaign) -> dict[str, Any]:
             for k in Knowledge.objects.filter(player__campaign=campaign)
         ),
         "turns": [[t.number, t.status] for t in campaign.turns.order_by("number")],
+        **intrigue_rows(campaign, slugs),
+    }
+
+
+def intrigue_rows(campaign: Campaign, slugs: dict[int, str]) -> dict[str, Any]:
+    """RULES parts 7 and 8 of the demo (services/demo.py `demo_intrigue`), without the
+    envelopes' text (written to be rewritten, like the descriptions)."""
+
+    def who(member: Membership) -> str:
+        return member.user.username
+
+    mine = {"member__campaign": campaign}
+    return {
+        "shticks": [
+            [who(s.member), s.kind, s.data, slugs.get(s.department_id)]
+            for s in Shtick.objects.filter(**mine).select_related("member__user").order_by("pk")
+        ],
+        "goals": [
+            [who(g.member), g.kind, g.data, g.count]
+            for g in Goal.objects.filter(**mine).select_related("member__user").order_by("pk")
+        ],
+        "sealed": [
+            [who(c.member), c.condition, c.turn_number, slugs.get(c.department_id), c.level]
+            for c in ContingencyEnvelope.objects.filter(**mine)
+            .select_related("member__user")
+            .order_by("pk")
+        ],
+        "envelopes": [
+            [
+                slugs[e.department_id],
+                e.target,
+                e.everyone,
+                sorted(who(m) for m in e.audience.all()),
+                e.grants,
+            ]
+            for e in IntelEnvelope.objects.filter(department__board__campaign=campaign)
+            .prefetch_related("audience__user")
+            .order_by("pk")
+        ],  # fmt: skip
     }
 
 

@@ -70,7 +70,7 @@ def test_the_gm_grants_each_kind_of_shtick_and_its_player_reads_it_in_words_r60(
         body["department"] = dept_pk(demo, body["department"])
     response = gm.post(member_url(demo, "alice", "shtick_new", kind), body)
     assert response.status_code == 302, response.content.decode()[-3000:]
-    shtick = Shtick.objects.get(member=member(demo, "alice"))
+    shtick = Shtick.objects.filter(member=member(demo, "alice")).latest("pk")
     assert shtick.data == {"kind": kind, **data}
     assert AuditEntry.objects.filter(action=AuditEntry.Action.SHTICKS).count() == 1
     assert words in client_for("alice").get(reverse("campaign", args=[SLUG])).content.decode()
@@ -107,18 +107,19 @@ def test_a_shtick_the_form_or_the_engine_refuses_changes_nothing(
 ) -> None:
     if body.get("department") == "mint":
         body = {**body, "department": dept_pk(demo, "mint")}
+    before = Shtick.objects.count()  # the demo's own
     response = client_for("gm").post(member_url(demo, "alice", "shtick_new", kind), body)
     assert response.status_code == 200
     assert error in response.content.decode()
-    assert not Shtick.objects.exists() and not AuditEntry.objects.exists()
+    assert Shtick.objects.count() == before and not AuditEntry.objects.exists()
 
 
 def test_the_gm_removes_a_shtick(demo: Campaign, client_for: ClientFor) -> None:
     gm = client_for("gm")
     gm.post(member_url(demo, "bob", "shtick_new", "perception"), {"amount": 2})
-    shtick = Shtick.objects.get()
+    shtick = Shtick.objects.latest("pk")
     response = gm.post(member_url(demo, "bob", "shtick_remove", shtick.pk))
-    assert response.status_code == 302 and not Shtick.objects.exists()
+    assert response.status_code == 302 and not Shtick.objects.filter(pk=shtick.pk).exists()
 
 
 GOALS = [
@@ -137,13 +138,14 @@ def test_the_gm_sets_each_kind_of_goal_and_only_its_player_reads_it_r61(
 ) -> None:
     response = client_for("gm").post(member_url(demo, "carol", "goal_new", kind), body)
     assert response.status_code == 302
-    goal = Goal.objects.get(member=member(demo, "carol"))
+    goal = Goal.objects.filter(member=member(demo, "carol")).latest("pk")
     assert (goal.kind, goal.data["n"]) == (kind, body["n"])
     assert words in client_for("carol").get(reverse("campaign", args=[SLUG])).content.decode()
     assert words not in client_for("alice").get(reverse("campaign", args=[SLUG])).content.decode()
 
 
 def test_a_goals_progress_bar_moves_after_a_turn(demo: Campaign, client_for: ClientFor) -> None:
+    Goal.objects.all().delete()  # the demo's own
     goal = goal_set(member=member(demo, "alice"), actor=member(demo, "gm").user,
                     data={"kind": "control", "n": 6})  # fmt: skip
     alice = client_for("alice")
@@ -182,7 +184,7 @@ def test_the_gm_writes_a_sealed_envelope_of_each_condition_r72(
         data["department"] = dept_pk(demo, data["department"])
     response = gm.post(member_url(demo, "alice", "contingency_new", condition), data)
     assert response.status_code == 302, response.content.decode()[-2000:]
-    envelope = ContingencyEnvelope.objects.get()
+    envelope = ContingencyEnvelope.objects.latest("pk")
     assert envelope.condition == condition and envelope.opened_turn is None
     page = gm.get(member_url(demo, "alice", "member_edit")).content.decode()
     assert words in page and "SEALED-FOR-ALICE" in page
@@ -197,6 +199,7 @@ def test_a_sealed_envelope_is_removed_while_sealed_and_kept_once_opened(
     demo: Campaign, client_for: ClientFor
 ) -> None:
     gm = client_for("gm")
+    ContingencyEnvelope.objects.all().delete()  # the demo's own
     for n in (1, 2):
         gm.post(member_url(demo, "bob", "contingency_new", "turn"), {"text": f"T{n}",
                                                                      "turn_number": n})  # fmt: skip
@@ -229,21 +232,22 @@ def test_the_gm_attaches_an_intel_envelope_for_chosen_players_and_removes_it_r71
     response = gm.post(envelope_page(demo), {"text": "The high priest is a fraud.", "target": 11,
                                             "audience": [alice.pk], "grants": 2})  # fmt: skip
     assert response.status_code == 302
-    envelope = IntelEnvelope.objects.get()
+    envelope = IntelEnvelope.objects.latest("pk")
     assert (envelope.target, envelope.everyone, envelope.grants) == (11, False, 2)
     assert list(envelope.audience.all()) == [alice]
     page = gm.get(envelope_page(demo)).content.decode()
     assert "The high priest is a fraud." in page and "Not opened yet." in page
     gm.post(reverse("envelope_remove", args=[SLUG, "city", "temple", envelope.pk]))
-    assert not IntelEnvelope.objects.exists()
+    assert not IntelEnvelope.objects.filter(pk=envelope.pk).exists()
 
 
 def test_an_envelope_for_nobody_is_refused_and_nothing_is_attached(
     demo: Campaign, client_for: ClientFor
 ) -> None:
+    before = IntelEnvelope.objects.count()  # the demo's own
     response = client_for("gm").post(envelope_page(demo), {"text": "x", "target": 9})
     assert "Address it to any player, or choose at least one." in response.content.decode()
-    assert not IntelEnvelope.objects.exists()
+    assert IntelEnvelope.objects.count() == before
 
 
 def test_the_player_reads_an_opened_envelope_in_their_dossier_with_its_department(
@@ -252,7 +256,8 @@ def test_the_player_reads_an_opened_envelope_in_their_dossier_with_its_departmen
     gm = client_for("gm")
     gm.post(envelope_page(demo), {"text": "OPENED-INTEL", "target": 5, "everyone": "on",
                                   "grants": 2})  # fmt: skip
-    DossierEntry.objects.create(member=member(demo, "alice"), envelope=IntelEnvelope.objects.get(),
+    DossierEntry.objects.create(member=member(demo, "alice"),
+                                envelope=IntelEnvelope.objects.latest("pk"),
                                 turn=demo.turns.get(number=0))  # fmt: skip
     page = client_for("alice").get(reverse("dossier", args=[SLUG])).content.decode()
     assert "OPENED-INTEL" in page
@@ -276,6 +281,7 @@ def test_players_and_observers_may_not_open_the_gms_pages(
 
     MembershipFactory(campaign=demo, role="observer", user__username="olga")
     client: Client = client_for(user)
+    before = Shtick.objects.count(), Goal.objects.count()
     for url in (
         member_url(demo, "bob", "shtick_new", "text"),
         member_url(demo, "bob", "goal_new", "control"),
@@ -284,4 +290,4 @@ def test_players_and_observers_may_not_open_the_gms_pages(
     ):
         assert client.get(url).status_code == 403
         assert client.post(url, {"text": "x", "n": 1, "turn_number": 1}).status_code == 403
-    assert not Shtick.objects.exists() and not Goal.objects.exists()
+    assert (Shtick.objects.count(), Goal.objects.count()) == before
