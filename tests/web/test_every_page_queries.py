@@ -57,6 +57,18 @@ PAGES = [
     ("gm", "turn_process", [SLUG]),
     ("gm", "extend_deadline", [SLUG]),
     ("gm", "campaign_archive", [SLUG]),
+    # RULES parts 7 and 8 (issue 12).
+    ("alice", "dossier", [SLUG]),
+    ("bob", "campaign", [SLUG]),  # hand-overs offered to him, with their accept buttons
+    ("bob", "orders", [SLUG]),
+    *(("alice", "order_new", [SLUG, "city", kind]) for kind in
+      ("perceive", "gift", "handover", "accept")),
+    ("gm", "member_edit", [SLUG, "{alice}"]),
+    ("gm", "shtick_new", [SLUG, "{alice}", "production"]),
+    ("gm", "goal_new", [SLUG, "{alice}", "control_aligned"]),
+    ("gm", "contingency_new", [SLUG, "{alice}", "knowledge"]),
+    ("gm", "department_envelopes", [SLUG, "city", "temple"]),
+    ("gm", "turn_report", [SLUG, 1]),
 ]  # fmt: skip
 
 
@@ -82,6 +94,55 @@ def grow_everything(played: Played, extra: int) -> None:
         Invitation(campaign=campaign, expires_at=timezone.now() + dt.timedelta(days=1))
         for _ in range(extra)
     )
+    grow_intrigue(played, extra)
+
+
+def grow_intrigue(played: Played, extra: int) -> None:
+    """RULES parts 7 and 8: alice's shticks, goals with progress, intel envelopes on the
+    Temple in her dossier, sealed envelopes opened in turn 1 and still sealed; hand-overs
+    alice offers bob in the open turn."""
+    from campaigns.models import (
+        ContingencyEnvelope,
+        DossierEntry,
+        Goal,
+        GoalProgress,
+        IntelEnvelope,
+        Shtick,
+    )
+
+    campaign = played.campaign
+    alice, bob = member(campaign, "alice"), member(campaign, "bob")
+    city = campaign.boards.get(slug="city")
+    temple = city.departments.get(slug="temple")
+    turn_1, turn = campaign.turns.get(number=1), open_turn(campaign)
+    Shtick.objects.bulk_create(
+        Shtick(member=alice, kind="dice", department=temple,
+               data={"kind": "dice", "roll": "attack", "department": "temple", "amount": i})
+        for i in range(extra)
+    )  # fmt: skip
+    goals = Goal.objects.bulk_create(
+        Goal(member=alice, kind="control", data={"n": i + 1}) for i in range(extra)
+    )
+    GoalProgress.objects.bulk_create(
+        GoalProgress(goal=g, turn=turn_1, value=1, met=False) for g in goals
+    )
+    envelopes = IntelEnvelope.objects.bulk_create(
+        IntelEnvelope(department=temple, text=f"Intel {i}", target=3) for i in range(extra)
+    )
+    DossierEntry.objects.bulk_create(
+        DossierEntry(member=alice, envelope=e, turn=turn_1) for e in envelopes
+    )
+    ContingencyEnvelope.objects.bulk_create(
+        ContingencyEnvelope(member=alice, text=f"Sealed {i}", condition="joins",
+                            department=temple, opened_turn=turn_1 if i % 2 else None)
+        for i in range(extra)
+    )  # fmt: skip
+    watch = city.departments.get(slug="mint")
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=alice, kind=Order.Kind.HANDOVER, seq=300 + i,
+              payload={"department": watch.slug, "to": bob.player_id})
+        for i in range(extra)
+    )  # fmt: skip
 
 
 def url_for(played: Played, name: str, args: list[object]) -> str:
@@ -89,6 +150,7 @@ def url_for(played: Played, name: str, args: list[object]) -> str:
     alice, bob = member(played.campaign, "alice"), member(played.campaign, "bob")
     city = played.campaign.boards.get(slug="city")
     fill = {
+        "{alice}": lambda: alice.pk,
         "{order}": lambda: Order.objects.get_or_create(
             turn=turn, board=city, player=alice, kind=Order.Kind.FUNCTION, seq=0,
             payload={"department": "mint", "function": "coinage", "stat": "effect"},
