@@ -135,9 +135,10 @@ def named_by(order: Order) -> set[tuple[int, str]]:
 def named_at(order: Order) -> Level:
     """R50: the level at which the orders page names a department an order names: a
     perception check and an accept name departments the player may know only as
-    `rumoured` (R70, R62), whose name that level shows; other kinds name departments
-    whose card the player knows."""
-    rumoured = order.kind in (Order.Kind.PERCEIVE, Order.Kind.ACCEPT)
+    `rumoured` (R70, R62), whose name that level shows, and so may a link to a department
+    an accept brings into the structure this turn; other kinds name departments whose card
+    the player knows."""
+    rumoured = order.kind in (Order.Kind.PERCEIVE, Order.Kind.ACCEPT, Order.Kind.ADD_LINK)
     return Level.RUMOURED if rumoured else Level.KNOWN
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from django import template
 
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Membership, Turn
 from campaigns.selectors.character import character_sheet
-from campaigns.selectors.pages import membership_for
+from campaigns.selectors.pages import current_turn, membership_for
 
 register = template.Library()
 
@@ -20,4 +20,10 @@ def character_box(context: dict[str, Any], campaign: Campaign) -> dict[str, Any]
     viewer = membership_for(context["request"].user, campaign)
     if viewer is None or viewer.role != Membership.Role.PLAYER:
         return {"sheet": None}
-    return {"campaign": campaign, "member": viewer, "sheet": character_sheet(viewer, viewer)}
+    sheet = character_sheet(viewer, viewer)
+    turn = current_turn(campaign) if sheet.dossier else None
+    # R71, R72: envelopes the last processed turn opened are news on the campaign page.
+    fresh = turn is not None and sheet.latest_turn == turn.number - (
+        turn.status == Turn.Status.OPEN
+    )
+    return {"campaign": campaign, "member": viewer, "sheet": sheet, "fresh": fresh}

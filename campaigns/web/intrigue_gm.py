@@ -52,6 +52,7 @@ from campaigns.web.editor import attempt, gm_department
 from campaigns.web.intrigue_forms import GOAL_FORMS, ContingencyForm, IntelEnvelopeForm
 from campaigns.web.posted import posted
 from campaigns.web.shtick_forms import SHTICK_FORMS
+from campaigns.wording import in_text
 
 FORM_METHODS = ["GET", "HEAD", "POST"]
 Condition = ContingencyEnvelope.Condition
@@ -207,9 +208,9 @@ def contingency_new(request: HttpRequest, slug: str, pk: int, condition: str) ->
             level=data.get("level"),
         )  # fmt: skip
 
-    title = _("A sealed envelope for %(name)s, opened %(when)s") % {
+    title = _("A sealed envelope for %(name)s. It opens when: %(when)s") % {
         "name": member.display_name,
-        "when": Condition(condition).label,
+        "when": in_text(Condition(condition).label),
     }
     page = form_page(request, member, form, title=title, save=save)
     if page is not None:

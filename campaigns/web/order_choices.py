@@ -23,6 +23,7 @@ from campaigns.engine.legal import (
     Legal,
     MoveChoice,
 )
+from campaigns.engine.legal_deals import NO_ROOM
 from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
@@ -156,7 +157,7 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
     """The engine's reason; where the engine's list is not empty but R50 hides it all, or
     the engine's reason is about departments outside the structure, the R50-safe one."""
     engine_reason = legal.why_not.get(kind)
-    if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET):
+    if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET, NO_ROOM):
         engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
     return wording.with_names(engine_reason, {})
 
