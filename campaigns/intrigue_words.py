@@ -1,7 +1,7 @@
 """RULES parts 7 and 8 in words: the order kinds perceive, gift, handover and accept (R62,
 R70), shticks (R60) and secret goals (R61).
 
-Like wording.py (which calls `deal_text` from `order_text`), nothing here reads the database
+Like wording.py (whose `order_text` calls `deal_text`), nothing here reads the database
 or decides what a viewer may see (RULES R50): callers pass a `Namer` that answers with the
 name the viewer may know, and player names (which every member of a campaign sees)."""
 
@@ -14,6 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from campaigns.wording import STAT_LABELS, TYPE_LABELS, tokens_text
+
 Namer = Callable[[object], str]
 
 # R60: the kinds of roll a dice or skill shtick adds to, in words ("on linking attempts").
@@ -22,16 +24,6 @@ ROLL_LABELS = {
     "defend": gettext_lazy("defence rolls"),
     "function": gettext_lazy("function rolls"),
     "perception": gettext_lazy("perception checks"),
-}
-TYPE_NAMES = {
-    "money": gettext_lazy("Money"),
-    "people": gettext_lazy("People"),
-    "authority": gettext_lazy("Authority"),
-}
-STAT_NAMES = {
-    "effect": gettext_lazy("Effect"),
-    "obstruct": gettext_lazy("Obstruct"),
-    "impress": gettext_lazy("Impress"),
 }
 
 
@@ -55,10 +47,9 @@ def deal_text(
     payload: Mapping[str, Any],
     name: Namer,
     players: Mapping[str, str],
-    tokens: Callable[[object], str],
 ) -> str:
     """R62, R70: a perception check, gift, hand-over or accept in one line ("" for any other
-    kind). `tokens` puts a token object into words (wording.tokens_text)."""
+    kind)."""
     p = payload
     match kind:
         case "perceive":
@@ -68,7 +59,7 @@ def deal_text(
         case "gift":
             return _("%(giver)s gives %(tokens)s to %(receiver)s") % {
                 "giver": name(p.get("from")),
-                "tokens": tokens(p.get("tokens")) or _("nothing"),
+                "tokens": tokens_text(p.get("tokens")) or _("nothing"),
                 "receiver": name(p.get("to")),
             }
         case "handover":
@@ -193,10 +184,10 @@ def goal_text(kind: str, n: int, detail: str | None) -> str:
                 % values
             )
         case "hold":
-            values["detail"] = TYPE_NAMES.get(str(detail), detail)
+            values["detail"] = TYPE_LABELS.get(str(detail), detail)
             return _("Hold %(n)s %(detail)s across your structures") % values
         case "stat_total":
-            values["detail"] = STAT_NAMES.get(str(detail), detail)
+            values["detail"] = STAT_LABELS.get(str(detail), detail)
             return _("A total %(detail)s of %(n)s over the departments you control") % values
         case "attempts_won":
             return ngettext("Win %(n)s linking attempt", "Win %(n)s linking attempts", n) % values

@@ -21,7 +21,6 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from campaigns.intrigue_words import deal_text
 from campaigns.reasons import reason_translated
 
 # slug (or whatever an order holds) -> the department's name as the viewer may see it
@@ -165,7 +164,9 @@ def order_text(
             if intent := p.get("intent"):
                 text += _(". Intent: %(intent)s") % {"intent": intent}
             return text
-    return deal_text(kind, payload, name, players or {}, tokens_text)
+    from campaigns.intrigue_words import deal_text  # it reads this module's labels
+
+    return deal_text(kind, payload, name, players or {})
 
 
 def attacker_text(attacker: str, controller: str | None) -> str:

@@ -91,10 +91,17 @@ def back_to(member: Membership, anchor: str) -> HttpResponse:
 
 
 def form_page(
-    request: HttpRequest, member: Membership, form: Any, *, title: str, save: Callable[[], object]
-) -> HttpResponse | None:
-    """POST: a valid form is saved (a refusal becomes the form's error, nothing changes);
-    returns None on success. GET or an invalid form: the page."""
+    request: HttpRequest,
+    member: Membership,
+    form: Any,
+    *,
+    title: str,
+    save: Callable[[], object],
+    done: tuple[str, str],
+) -> HttpResponse:
+    """POST: a valid form is saved and the GM goes back to the member page, told `done`
+    (message, anchor); a refusal becomes the form's error and nothing changes. GET or an
+    invalid form: the page."""
     if request.method == "POST" and form.is_valid():
         try:
             save()
@@ -102,9 +109,19 @@ def form_page(
             for line in refused.messages:
                 form.add_error(None, line)
         else:
-            return None
+            messages.success(request, done[0])
+            return back_to(member, done[1])
     context = {"campaign": member.campaign, "member": member, "form": form, "title": title}
     return render(request, "campaigns/character/gm_form.html", context)
+
+
+def removal(
+    request: HttpRequest, member: Membership, remove: Callable[[], object], done: tuple[str, str]
+) -> HttpResponse:
+    """A GM's removal from the member page: done (message, anchor), or refused with why."""
+    if attempt(request, lambda: remove() or True):
+        messages.success(request, done[0])
+    return back_to(member, done[1])
 
 
 # --- Shticks (R60) --------------------------------------------------------------------------
@@ -131,11 +148,9 @@ def shtick_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespo
         "name": member.display_name,
         "kind": Shtick.Kind(kind).label,
     }
-    page = form_page(request, member, form, title=title, save=save)
-    if page is not None:
-        return page
-    messages.success(request, _("Shtick granted."))
-    return back_to(member, "gm-shticks")
+    return form_page(
+        request, member, form, title=title, save=save, done=(_("Shtick granted."), "gm-shticks")
+    )
 
 
 @require_POST
@@ -143,9 +158,8 @@ def shtick_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespo
 def shtick_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
     shtick = found(shtick_of(member, item), "no such shtick")
-    if attempt(request, lambda: shtick_remove(shtick=shtick, actor=request.user) or True):
-        messages.success(request, _("Shtick removed."))
-    return back_to(member, "gm-shticks")
+    return removal(request, member, lambda: shtick_remove(shtick=shtick, actor=request.user),
+                   (_("Shtick removed."), "gm-shticks"))  # fmt: skip
 
 
 # --- Secret goals (R61) ---------------------------------------------------------------------
@@ -167,11 +181,9 @@ def goal_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespons
         "name": member.display_name,
         "kind": Goal.Kind(kind).label,
     }
-    page = form_page(request, member, form, title=title, save=save)
-    if page is not None:
-        return page
-    messages.success(request, _("Secret goal set."))
-    return back_to(member, "gm-goals")
+    return form_page(
+        request, member, form, title=title, save=save, done=(_("Secret goal set."), "gm-goals")
+    )
 
 
 @require_POST
@@ -179,9 +191,8 @@ def goal_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespons
 def goal_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
     goal = found(goal_of(member, item), "no such goal")
-    if attempt(request, lambda: goal_remove(goal=goal, actor=request.user) or True):
-        messages.success(request, _("Secret goal removed."))
-    return back_to(member, "gm-goals")
+    return removal(request, member, lambda: goal_remove(goal=goal, actor=request.user),
+                   (_("Secret goal removed."), "gm-goals"))  # fmt: skip
 
 
 # --- Contingency envelopes (R72) ------------------------------------------------------------
@@ -212,11 +223,8 @@ def contingency_new(request: HttpRequest, slug: str, pk: int, condition: str) ->
         "name": member.display_name,
         "when": in_text(Condition(condition).label),
     }
-    page = form_page(request, member, form, title=title, save=save)
-    if page is not None:
-        return page
-    messages.success(request, _("Sealed envelope written."))
-    return back_to(member, "gm-sealed")
+    done = (_("Sealed envelope written."), "gm-sealed")
+    return form_page(request, member, form, title=title, save=save, done=done)
 
 
 @require_POST
@@ -224,12 +232,9 @@ def contingency_new(request: HttpRequest, slug: str, pk: int, condition: str) ->
 def contingency_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
     envelope = found(contingency_of(member, item), "no such envelope")
-    removed = attempt(
-        request, lambda: contingency_remove(envelope=envelope, actor=request.user) or True
-    )
-    if removed:
-        messages.success(request, _("Sealed envelope removed."))
-    return back_to(member, "gm-sealed")
+    return removal(request, member,
+                   lambda: contingency_remove(envelope=envelope, actor=request.user),
+                   (_("Sealed envelope removed."), "gm-sealed"))  # fmt: skip
 
 
 # --- Intel envelopes on a department (R71) --------------------------------------------------
