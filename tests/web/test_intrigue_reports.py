@@ -17,7 +17,7 @@ from campaigns.models import Campaign, Order, Turn
 from campaigns.services.envelopes import contingency_create, envelope_create
 from campaigns.services.offices import election_schedule, office_save
 from campaigns.services.turns import turn_process
-from tests.support.demo import member
+from tests.support.demo import intrigue_cleared, member
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +27,7 @@ SEALED = "SEALED-FOR-BOB-SENTINEL"
 
 @pytest.fixture
 def intrigued(demo: Campaign, django_capture_on_commit_callbacks: Any) -> Campaign:
+    intrigue_cleared(demo)  # the demo's own envelopes would open or not by the turn's dice
     gm = member(demo, "gm").user
     city = demo.boards.get(slug="city")
     temple = city.departments.get(slug="temple")
