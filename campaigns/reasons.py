@@ -131,6 +131,9 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"nothing you can see can be ordered now \(R50\)", _("nothing you can see can be ordered now (R50)")),
     (r"you know fewer than two departments of this board \(R80, R50\)", _("you know fewer than two departments of this board (R80, R50)")),
     (r"you have heard of no candidate nominated so far \(R80, R50\)", _("you have heard of no candidate nominated so far (R80, R50)")),
+    (r"you know no department here to look into \(R70, R50\)", _("you know no department here to look into (R70, R50)")),
+    (r"you know the card of no other player's department that could take a gift now \(R62, R50\)", _("you know the card of no other player's department that could take a gift now (R62, R50)")),
+    (r"there is no other player to hand a department over to \(R62\)", _("there is no other player to hand a department over to (R62)")),
     (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
     # A state the engine cannot read (engine/cli_io.py, values.py, board.py, edit.py): what the
     # GM's editor and the board-import page show. Field names (effect, stash.money...) are the

@@ -125,8 +125,15 @@ def route_text(start: object, path: object, name: Namer) -> str:
     return " → ".join(name(slug) for slug in [start, *steps])
 
 
-def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
-    """An order (ENGINE.md fields) in one line (RULES R41-R46)."""
+def order_text(
+    kind: str,
+    payload: Mapping[str, object],
+    name: Namer,
+    players: Mapping[str, str] | None = None,
+) -> str:
+    """An order (ENGINE.md fields) in one line (RULES R41-R46; R62 and R70 in
+    intrigue_words.py). `players`: engine player id -> name, for a hand-over's receiver and
+    an accept's giver."""
     p = payload
     consumers = p.get("consumers")
     match kind:
@@ -160,7 +167,9 @@ def order_text(kind: str, payload: Mapping[str, object], name: Namer) -> str:
             return text
     if kind in ELECTION_KINDS:  # R80
         return election_order_text(kind, p, name)
-    return ""
+    from campaigns.intrigue_words import deal_text  # it reads this module's labels
+
+    return deal_text(kind, payload, name, players or {})
 
 
 def attacker_text(attacker: str, controller: str | None) -> str:

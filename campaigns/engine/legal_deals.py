@@ -15,6 +15,9 @@ from .cli_io import parse_board
 from .orders import Order, room, unmoved
 from .plan import Plan, handovers_made
 
+# The gift reason about other players' departments (callers hide it, R50, as legal.NO_TARGET).
+NO_ROOM = "no department of another player has room for a gift (R62, R36)"
+
 
 @dataclass(frozen=True, slots=True)
 class PerceiveChoice:
@@ -132,4 +135,4 @@ def deal_reason(kind: str, board: Board, player: str) -> str:
     mine = [d for d in board.departments.values() if d.structure == player]
     if not any(sum(unmoved(d).values()) for d in mine):
         return "none of your departments holds tokens that have not moved this turn (R42, R62)"
-    return "no department of another player has room for a gift (R62, R36)"
+    return NO_ROOM

@@ -12,6 +12,13 @@ from .orders import Order, Outcome
 
 DICE = 3
 SIDES = 6
+KEY_SUFFIX = ":perception"
+
+
+def roll_sides(key: str) -> int:
+    """R23, R70: the sides of the dice of the roll with key `key`: a perception check's
+    ("<turn>:<order id>:perception") are d6, every other roll's d10 (R20)."""
+    return SIDES if key.endswith(KEY_SUFFIX) else 10
 
 
 def perceive(
@@ -28,7 +35,7 @@ def perceive(
         raise OrderRejected(f"you already made a perception check on {dept.slug} this turn (R70)")
     more_dice, skill = board.sheets.roll_bonus(player, "perception", dept.slug, board.departments)
     skill += board.sheets.perception(player, board.departments)
-    key = f"{turn}:{order.id}:perception"
+    key = f"{turn}:{order.id}{KEY_SUFFIX}"
     dice = DICE + more_dice
     roll = SumRoll(key, dice, skill, tuple(roll_faces(seed, key, dice, SIDES)))
     opened = [e.id for e in board.envelopes if e.opens_for(player, dept.slug, roll.total)]

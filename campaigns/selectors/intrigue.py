@@ -127,23 +127,37 @@ def character_goals(member: Membership, viewer: Membership) -> list[GoalView]:
 @dataclass(frozen=True)
 class DossierItem:
     """R71/R72: one envelope the player opened: intel (its department named as far as the
-    viewer knows it) or a contingency envelope (department None)."""
+    viewer knows it, with its board and the level it granted) or a contingency envelope
+    (department None)."""
 
     turn: int
     kind: str  # "intel" or "contingency"
     text: str
     department: str | None
+    board: str | None = None
+    grants: int | None = None  # R71: the knowledge level an intel envelope granted
 
 
 def dossier(member: Membership, viewer: Membership) -> list[DossierItem]:
-    """R71/R72: every envelope the player has opened, oldest first (4 queries at most)."""
+    """R71/R72: every envelope the player has opened, newest first (4 queries at most)."""
     if not may_read(viewer, member):
         return []
-    entries = list(DossierEntry.objects.filter(member=member).select_related("envelope", "turn"))
+    entries = list(
+        DossierEntry.objects.filter(member=member).select_related(
+            "envelope__department__board", "turn"
+        )
+    )
     depts = list(department_rows(pk__in=[e.envelope.department_id for e in entries]))
     names = names_for(viewer, depts) if depts else {}
     items = [
-        DossierItem(e.turn.number, "intel", e.envelope.text, names[e.envelope.department_id])
+        DossierItem(
+            e.turn.number,
+            "intel",
+            e.envelope.text,
+            names[e.envelope.department_id],
+            e.envelope.department.board.name,
+            e.envelope.grants,
+        )  # fmt: skip
         for e in entries
     ]
     sealed = ContingencyEnvelope.objects.filter(member=member, opened_turn__isnull=False)
@@ -151,7 +165,7 @@ def dossier(member: Membership, viewer: Membership) -> list[DossierItem]:
         DossierItem(c.opened_turn.number, "contingency", c.text, None)
         for c in sealed.select_related("opened_turn")
     ]
-    return sorted(items, key=lambda item: (item.turn, item.kind))
+    return sorted(items, key=lambda item: (item.turn, item.kind), reverse=True)
 
 
 # --- Offices and elections (R80) -------------------------------------------------------------

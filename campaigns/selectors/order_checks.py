@@ -108,6 +108,17 @@ def others_election_orders(*, player: Membership, turn: Turn, board: Board) -> l
     return list(rows.exclude(player=player).order_by("seq", "pk"))
 
 
+def handovers_offered(player: Membership, turn: Turn, board: Board) -> list[Order]:
+    """R62: the queued hand-overs of `turn` on `board` that other players offer `player`
+    (one query). The engine judges an accept against them (engine/plan.py: the site passes
+    the player's own orders and the hand-overs offered to them)."""
+    rows = Order.objects.filter(
+        turn=turn, board=board, kind=Kind.HANDOVER, status=Order.Status.QUEUED,
+        payload__to=player.player_id,
+    ).exclude(player=player)  # fmt: skip
+    return list(rows.order_by("seq", "pk"))
+
+
 def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
     """The whole board as it is now, with `orders`, a throwaway seed: dice outcomes of the
     turn's real seed must not leak through a submission check (R23). For the order forms,
@@ -191,6 +202,9 @@ def order_check(
     others = [o for o in queued_orders(player=player, turn=turn) if o != replacing]
     public = others_election_orders(player=player, turn=turn, board=board)
     orders = [order_state(o) for o in [*public, *others] if o.board_id == board.pk]
+    # R62: with the hand-overs offered to the player (an accept takes one; a link may then be
+    # added to the department it brings), as the order forms see them (order_context.py).
+    orders += [order_state(o) for o in handovers_offered(player, turn, board)]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:

@@ -13,10 +13,12 @@ from campaigns.models import Board, Membership, Turn
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
+    handovers_offered,
     others_election_orders,
     queued_orders,
     trial_state,
 )
+from campaigns.selectors.order_cross import Cross, cross_choices, crossing_boards
 from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
@@ -37,7 +39,12 @@ class OrderContext:
     # R43: the player's queued attempts on the campaign's other boards, which count against
     # the per-turn limit here too (order_checks.elsewhere_attempts).
     elsewhere: list[dict[str, Any]] = field(default_factory=list)
+    # R50: a department's id, the form value where its slug may not show (a department the
+    # player knows only as `rumoured`: its name, never its slug).
+    pks: dict[str, int] = field(default_factory=dict)
     _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
+    _players: list[tuple[str, str]] | None = field(default=None, repr=False)
+    _cross: dict[str | None, Cross | None] = field(default_factory=dict, repr=False)
 
     @classmethod
     def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
@@ -47,18 +54,41 @@ class OrderContext:
         names = {d.slug: d.name for d in rows}
         queued = queued_orders(player=player, turn=turn)
         public = others_election_orders(player=player, turn=turn, board=board)
-        state = trial_state(board, turn, [*public, *(o for o in queued if o.board_id == board.pk)])
+        # R62: the hand-overs other players offer this player here, so the engine can say
+        # which of them an accept would take (engine/plan.py reads them with the accepts).
+        offered = handovers_offered(player, turn, board)
+        own = [o for o in queued if o.board_id == board.pk]
+        state = trial_state(board, turn, [*public, *own, *offered])
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
-        return cls(player, turn, board, state, levels, names, elsewhere)
+        return cls(player, turn, board, state, levels, names, elsewhere,
+                   pks={d.slug: d.pk for d in rows})  # fmt: skip
 
     def name(self, slug: str) -> str:
         return self.names[slug]
 
+    def slug_of(self, pk: object) -> str | None:
+        """The slug of the board's department with id `pk` (a form's value), or None."""
+        return next((slug for slug, found in self.pks.items() if str(found) == str(pk)), None)
+
     def queued(self, kind: str) -> list[dict[str, Any]]:
-        """The player's queued orders of one kind, as the engine sees them."""
+        """The player's queued orders of one kind, as the engine sees them (not the
+        hand-overs offered to them, which the state holds too)."""
         me = self.player.player_id
         return [o for o in self.state["orders"] if o.get("kind") == kind and o["player"] == me]
+
+    def other_players(self) -> list[tuple[str, str]]:
+        """R62: (engine player id, name) of every other player of the campaign, who may
+        receive a hand-over (one query, once per request)."""
+        if self._players is None:
+            rows = Membership.objects.filter(
+                campaign_id=self.player.campaign_id, role=Membership.Role.PLAYER
+            ).exclude(pk=self.player.pk)
+            self._players = [
+                (m.player_id, m.display_name)
+                for m in rows.select_related("user").order_by("user__username", "pk")
+            ]
+        return self._players
 
     def legal(self, without: str | None = None) -> Legal:
         """The engine's choices after the player's queued orders; `without`: the engine id
@@ -69,12 +99,51 @@ class OrderContext:
             self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
         return self._legal[without]
 
+    def edited_by(self, legal: Legal) -> str | None:
+        """The `without` that `legal` was computed for (the order being edited, or None)."""
+        return next((w for w, found in self._legal.items() if found is legal), None)
+
+    def cross(self, without: str | None = None) -> Cross | None:
+        """R2, R60: the choices from this board to another one, for a player holding a
+        cross_board shtick naming it (None otherwise); the other boards' departments they
+        name join `levels` and `names` ("<board>/<slug>"). `without`: as for `legal`."""
+        if without not in self._cross:
+            found = None
+            if crossing_boards(self.state, self.player.player_id, self.board.slug):
+                queued = [
+                    o for o in queued_orders(player=self.player, turn=self.turn)
+                    if o.engine_id != without
+                ]  # fmt: skip
+                found = cross_choices(self.player, self.turn, self.board, queued, longest=MAX_PATH)
+                far_named(self.board, self.player, found.far(), self.levels, self.names)
+            self._cross[without] = found
+        return self._cross[without]
+
     def controlled(self, slug: str) -> bool:
         return self.levels.get(slug, Level.UNKNOWN) == Level.CONTROLLED
 
     def known(self, slug: str) -> bool:
         """R50: the player may pick it on a path or as a target (their own included)."""
         return self.levels.get(slug, Level.UNKNOWN) >= Level.KNOWN
+
+
+def far_named(
+    board: Board,
+    player: Membership,
+    names: set[str],
+    levels: dict[str, Level],
+    known: dict[str, str],
+) -> None:
+    """Other boards' departments ("<board>/<slug>") into `levels` and `known` (their names),
+    as the viewer knows them now (R50): two queries, only if there are any."""
+    wanted = names - known.keys()
+    if not wanted:
+        return
+    found = departments_by_name(board, wanted)
+    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
+    for name, dept in found.items():
+        levels[name] = level_of(dept, player, knowledge)
+        known[name] = f"{dept.name} ({dept.board.name})"
 
 
 def far_ends(
@@ -87,14 +156,8 @@ def far_ends(
     """The departments of other boards the board's links reach (a cross-board link, RULES
     R60; their stubs in the state, "<board>/<slug>"), added to `levels` and `names`: two
     queries, only where there is such a link."""
-    stubs = {d["slug"] for d in state["departments"] if "board" in d}
-    if not stubs:
-        return
-    found = departments_by_name(board, stubs)
-    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
-    for name, dept in found.items():
-        levels[name] = level_of(dept, player, knowledge)
-        names[name] = dept.name
+    far_named(board, player, {d["slug"] for d in state["departments"] if "board" in d},
+              levels, names)  # fmt: skip
 
 
 def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:

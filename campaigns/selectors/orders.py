@@ -11,10 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from campaigns import wording
-from campaigns.engine.joined import departments_named
+from campaigns.engine.joined import SEP, departments_named
 from campaigns.engine.scope import named_departments
+from campaigns.intrigue_words import players_named
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
+from campaigns.selectors.board_views import player_names
 from campaigns.selectors.pages import (
     BoardLink,
     StructureView,
@@ -32,6 +36,7 @@ from campaigns.selectors.visibility import (
     viewer_knowledge,
 )
 
+from .deals import Offer, offers_to
 from .order_checks import ELECTION_KINDS, safe_reason
 from .report_view_models import UNNAMED
 
@@ -66,6 +71,7 @@ class OrdersPage:
     structures: list[StructureView]
     notices: list[Notice]
     ready: bool
+    offers: list[Offer]  # R62: hand-overs offered to the viewer, not accepted yet
 
 
 class CampaignNames:
@@ -76,10 +82,29 @@ class CampaignNames:
     def __init__(self, viewer: Membership, wanted: set[tuple[int, str]]) -> None:
         self.viewer = viewer
         slugs = {slug for _, slug in wanted}
-        found = department_rows(board__campaign=viewer.campaign, slug__in=slugs)
+        # A department of another board, named "<board>/<slug>" by a cross-board order (R60).
+        far: dict[str, tuple[str, str]] = {
+            name: (name.split(SEP, 1)[0], name.split(SEP, 1)[1]) for name in slugs if SEP in name
+        }
+        near = Q(slug__in=slugs - far.keys())
+        for board, slug in far.values():
+            near |= Q(board__slug=board, slug=slug)
+        found = department_rows(near, board__campaign=viewer.campaign).select_related("board")
+        qualified = {(d.board.slug, d.slug): d for d in found}
         self.rows = [d for d in found if (d.board_id, d.slug) in wanted]
-        self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.rows])
         self.by_key = {(d.board_id, d.slug): d for d in self.rows}
+        for board_id, name in wanted:
+            if name in far and (dept := qualified.get(far[name])) is not None:
+                self.by_key[(board_id, name)] = dept
+        self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.by_key.values()])
+        # R62: a hand-over's receiver and an accept's giver, by name (members see members).
+        self.players: dict[str, str] = {}
+
+    def with_players(self, orders: list[Order]) -> CampaignNames:
+        """Load the players' names if an order names a player (one query, only then)."""
+        if any(o.kind in (Order.Kind.HANDOVER, Order.Kind.ACCEPT) for o in orders):
+            self.players = player_names(self.viewer.campaign)
+        return self
 
     def level(self, board_id: int, slug: object) -> Level:
         dept = self.by_key.get((board_id, str(slug)))
@@ -90,7 +115,7 @@ class CampaignNames:
             dept = self.by_key.get((board_id, str(slug)))
             if dept is None or self.level(board_id, slug) < at_least:
                 return UNNAMED
-            return dept.name
+            return dept.name if dept.board_id == board_id else f"{dept.name} ({dept.board.name})"
 
         return name
 
@@ -109,15 +134,27 @@ def named_by(order: Order) -> set[tuple[int, str]]:
     return {(order.board_id, slug) for slug in slugs}
 
 
+def named_at(order: Order) -> Level:
+    """R50: the level at which the orders page names a department an order names: a
+    perception check and an accept name departments the player may know only as
+    `rumoured` (R70, R62), whose name that level shows, and so may a link to a department
+    an accept brings into the structure this turn, and a ticket of the election (R80: the
+    election forms offer rumoured departments); other kinds name departments whose card
+    the player knows."""
+    rumoured = order.kind in (Order.Kind.PERCEIVE, Order.Kind.ACCEPT, Order.Kind.ADD_LINK)
+    return Level.RUMOURED if rumoured or order.kind in ELECTION_KINDS else Level.KNOWN
+
+
 def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLine:
-    # R50/R80: a ticket names its departments at `rumoured` (the election forms offer them so).
-    shown = Level.RUMOURED if order.kind in ELECTION_KINDS else Level.KNOWN
     return OrderLine(
         pk=order.pk,
         kind_label=order.get_kind_display(),
         board_name=order.board.name,
         text=wording.order_text(
-            order.kind, order.payload, names.namer(order.board_id, at_least=shown)
+            order.kind,
+            order.payload,
+            names.namer(order.board_id, at_least=named_at(order)),
+            names.players,
         ),
         status_label=order.get_status_display(),
         reason=reason,
@@ -129,6 +166,7 @@ def resolved_reason(order: Order, names: CampaignNames) -> str:
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
     if not reason:
         return ""
+    reason = players_named(str(reason), names.players)
     loaded = (names.on_board(order.board_id), names.knowledge)
     return safe_reason(str(reason), board=order.board, player=names.viewer, loaded=loaded)
 
@@ -150,13 +188,23 @@ def attack_lines(attempts: list[Order], names: CampaignNames) -> list[AttackLine
 def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
     """R46: the queued attempts of `turn` against the viewer's departments."""
     owned = Department.objects.filter(structure__player=viewer)
-    mine = set(owned.values_list("board_id", "slug"))
+    mine = set(owned.values_list("board__slug", "slug"))
     attempts = Order.objects.filter(turn=turn, kind=Order.Kind.ATTEMPT, status=Order.Status.QUEUED)
     return [
         a
         for a in attempts.exclude(player=viewer).select_related("player__user", "board")
-        if (a.board_id, a.payload.get("target")) in mine
+        if target_of(a) in mine
     ]
+
+
+def target_of(attempt: Order) -> tuple[str, str]:
+    """(board slug, slug) of an attempt's target: on its own board, or "<board>/<slug>" on
+    another (a cross_board shtick, R60)."""
+    target = str(attempt.payload.get("target"))
+    if SEP in target:
+        board, slug = target.split(SEP, 1)
+        return board, slug
+    return attempt.board.slug, target
 
 
 def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
@@ -166,7 +214,7 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
     done = list(mine.exclude(status=Order.Status.QUEUED).order_by("seq", "pk"))
     attempts = attempts_against(viewer, turn)
     wanted = set().union(*(named_by(o) for o in [*queued, *done, *attempts]))
-    names = CampaignNames(viewer, wanted)
+    names = CampaignNames(viewer, wanted).with_players([*queued, *done])
     boards = boards_of(viewer.campaign)
     return OrdersPage(
         turn=turn_view(turn),
@@ -177,6 +225,7 @@ def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
         structures=structures_of(viewer, boards),
         notices=notices_unread(viewer),
         ready=is_ready(viewer, turn),
+        offers=offers_to(viewer, turn),
     )
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.engine.board import TYPES
+from campaigns.intrigue_words import handover_text
 from campaigns.models import Order
 from campaigns.models.board import Resource
 from campaigns.selectors.visibility import Level, amount
@@ -28,11 +29,12 @@ def structure_changes(
     after: dict[str, str | None],
     knowing: Knowing,
     players: dict[str, str],
+    handed: dict[str, str] | None = None,
 ) -> list[str]:
-    """Captures (R44) and departments leaving structures (R13), on departments the viewer
-    knows at least `known` (who controls a department is part of the card). A rumoured
-    department shows nothing: even "it changed hands" says who controls it, which
-    `rumoured` hides."""
+    """Captures (R44), hand-overs (`handed`, R62) and departments leaving structures (R13),
+    on departments the viewer knows at least `known` (who controls a department is part of
+    the card). A rumoured department shows nothing: even "it changed hands" says who
+    controls it, which `rumoured` hides."""
     changes = []
     for slug in sorted(after, key=lambda s: knowing.name(s)):
         old, new = before.get(slug), after[slug]
@@ -41,8 +43,55 @@ def structure_changes(
         dept = knowing.name(slug, at_least=Level.KNOWN)
         old_name = players.get(old, "a player") if old else None
         new_name = players.get(new, "a player") if new else None
-        changes.append(wording.capture_text(dept, old_name, new_name))
+        if slug in (handed or {}):
+            receiver = players.get(str((handed or {})[slug]), "a player")
+            changes.append(handover_text(dept, old_name, receiver, stayed=new_name == receiver))
+        else:
+            changes.append(wording.capture_text(dept, old_name, new_name))
     return changes
+
+
+def succeeded(orders: Iterable[Order], outcomes: dict[str, Any], kind: str) -> list[Order]:
+    return [
+        o
+        for o in orders
+        if o.kind == kind
+        and ((outcomes.get(o.engine_id) or {"status": o.status}).get("status") == "succeeded")
+    ]
+
+
+def handed_over(orders: Iterable[Order], outcomes: dict[str, Any]) -> dict[str, str]:
+    """R62: the departments a hand-over of this turn moved, each with its receiver."""
+    return {
+        str(o.payload.get("department")): str(o.payload.get("to"))
+        for o in succeeded(orders, outcomes, Order.Kind.HANDOVER)
+    }
+
+
+def gifts_received(
+    orders: Iterable[Order],
+    outcomes: dict[str, Any],
+    knowing: Knowing,
+    mine: set[str],
+) -> list[str]:
+    """R62: other players' gifts that reached the viewer's departments, naming the giving
+    department (the deal makes it `rumoured` to them) and its controller only where they
+    know its card (R50), as a defender is told of an attacker (R46)."""
+    lines = []
+    for order in succeeded(orders, outcomes, Order.Kind.GIFT):
+        p = order.payload
+        if p.get("to") not in mine:
+            continue
+        known = knowing.level(str(p.get("from"))) >= Level.KNOWN
+        giver = wording.attacker_text(
+            knowing.name(p.get("from")), order.player.display_name if known else None
+        )
+        lines.append(
+            _("%(giver)s gave %(tokens)s to %(receiver)s (R62).")
+            % {"giver": giver, "tokens": wording.tokens_text(p.get("tokens")),
+               "receiver": knowing.name(p.get("to"))}
+        )  # fmt: skip
+    return lines
 
 
 def links_made(

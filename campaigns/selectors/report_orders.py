@@ -53,20 +53,32 @@ def roll_views(
 
 
 def order_view(
-    turn: Turn, order: Order, outcome: dict[str, Any], knowing: Knowing, *, full: bool
+    turn: Turn,
+    order: Order,
+    outcome: dict[str, Any],
+    knowing: Knowing,
+    *,
+    full: bool,
+    players: dict[str, str] | None = None,
 ) -> OrderView:
+    """One order of the viewer's own (every order for the GM). A perception check (R70)
+    carries its total and how many envelopes it opened; `players` names the player a
+    hand-over or an accept names (R62)."""
     published = order.gm_note_published
+    total = outcome.get("total")
     return OrderView(
         id=order.engine_id,
         player=order.player.display_name,
         kind=order.kind,
         kind_label=order.get_kind_display(),
-        summary=wording.order_text(order.kind, order.payload, knowing.name),
+        summary=wording.order_text(order.kind, order.payload, knowing.name, players),
         status=str(outcome.get("status", order.status)),
         reason=str(outcome.get("reason", "")),
         rolls=roll_views(turn, outcome.get("rolls", [])),
         gm_note=order.gm_note if (full or published) else "",
         gm_note_published=published,
+        total=total if isinstance(total, int) else None,
+        opened=len(outcome.get("envelopes") or []),
     )
 
 

@@ -48,10 +48,18 @@ class OrderView:
     rolls: list[RollView]
     gm_note: str  # players: only once published
     gm_note_published: bool
+    # R70: a perception check's total (3d6 + `perception`, the skill its roll shows) and how
+    # many envelopes it opened (their text is in the dossier, never in a report).
+    total: int | None = None
+    opened: int = 0
 
     @property
     def is_function(self) -> bool:
         return self.kind == Order.Kind.FUNCTION
+
+    @property
+    def is_perception(self) -> bool:
+        return self.kind == Order.Kind.PERCEIVE
 
 
 @dataclass(frozen=True)
@@ -102,6 +110,8 @@ class BoardReport:
     pages: Page | None = None
     # R80: the election held on this board this turn (report_election.ElectionResult).
     election: Any = None
+    # R62: other players' gifts to the viewer's departments, in words.
+    received: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -114,7 +124,11 @@ class TurnReport:
     commitment: str
     commitment_ok: bool
     boards: list[BoardReport] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)  # what the viewer was told this turn
+    # What the viewer was told this turn: (text, link or "").
+    notices: list[tuple[str, str]] = field(default_factory=list)
+    # R72: sealed envelopes this turn opened, delivered in their player's report: (player,
+    # text); the viewer's own only (every player's for the GM, and once opened, R51).
+    sealed: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def is_start(self) -> bool:

@@ -25,7 +25,16 @@ from django.db.models import Count, Q
 from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
-from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
+from campaigns.intrigue_words import players_named
+from campaigns.models import (
+    Campaign,
+    ContingencyEnvelope,
+    Department,
+    Membership,
+    Order,
+    Turn,
+    TurnRecord,
+)
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.history_records import AFTER, board_part
 from campaigns.selectors.visibility import (
@@ -37,6 +46,8 @@ from campaigns.selectors.visibility import (
 
 from .order_checks import safe_reason
 from .report_board_changes import (
+    gifts_received,
+    handed_over,
     link_changes,
     links_made,
     spawn_results,
@@ -135,7 +146,11 @@ def turn_report(
         # Own orders, and other players' attempts (filtered per board below: only those on
         # the viewer's departments are kept) and added links (only for the links shown).
         # Links other players made count for the links shown (both ends known, R50).
-        others = orders.filter(kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK])
+        # Gifts count for those to the viewer's departments, hand-overs for why a department
+        # changed hands (R62).
+        others = orders.filter(
+            kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT, Order.Kind.HANDOVER]
+        )
         orders = orders.filter(player=viewer) | others
     order_rows = list(
         orders.select_related("player__user")
@@ -171,8 +186,20 @@ def turn_report(
         commitment=turn.commitment,
         commitment_ok=commitment_matches(turn),
         boards=boards,
-        notices=list(turn.notices.filter(player=viewer).values_list("text", flat=True)),
+        notices=list(turn.notices.filter(player=viewer).values_list("text", "url")),
+        sealed=sealed_opened(turn, viewer),
     )
+
+
+def sealed_opened(turn: Turn, viewer: Membership) -> list[tuple[str, str]]:
+    """R72: the contingency envelopes `turn` opened, delivered in their player's report:
+    the viewer's own; every player's for whoever sees everything (R51). One query."""
+    rows = ContingencyEnvelope.objects.filter(opened_turn=turn)
+    if not sees_everything(viewer):
+        rows = rows.filter(member=viewer)
+    return [
+        (c.member.display_name, c.text) for c in rows.select_related("member__user").order_by("pk")
+    ]
 
 
 def board_report(
@@ -211,7 +238,8 @@ def board_report(
         outcome = outcome_for(reading, record, knowing, rows, order, outcomes)
         if full or order.player_id == viewer.pk:
             # The GM's unpublished notes on rolls stay the GM's, opened campaign or not.
-            own.append(order_view(reading.turn, order, outcome, knowing, full=is_gm(viewer)))
+            own.append(order_view(reading.turn, order, outcome, knowing, full=is_gm(viewer),
+                                  players=reading.players))  # fmt: skip
         else:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
@@ -224,12 +252,19 @@ def board_report(
         slug=record.board.slug,
         orders=own,
         attacks=attacks,
-        changes=structure_changes(before, after, knowing, reading.players) if before_state else [],
+        changes=(
+            structure_changes(
+                before, after, knowing, reading.players, handed_over(orders, outcomes)
+            )
+            if before_state
+            else []
+        ),
         links_added=link_changes(after_state, before_state, knowing, added=True, made=made),
         links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
         departments=spawn_results(figures, knowing, slugs),
         pages=pages,
         election=election_result(record, reading.turn, knowing),
+        received=[] if full else gifts_received(orders, outcomes, knowing, mine_before),
     )
 
 
@@ -248,7 +283,7 @@ def outcome_for(
     outcome = outcomes.get(order.engine_id) or order.result or {}
     if not outcome.get("reason"):
         return outcome
-    reason = str(outcome["reason"])
+    reason = players_named(str(outcome["reason"]), reading.players)
     if reading.full:
         reason = wording.with_names(reason, knowing.names)
     else:

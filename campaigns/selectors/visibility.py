@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from campaigns.models import Department, Knowledge, Membership
 from campaigns.models.board import Resource
@@ -28,9 +28,9 @@ def is_gm(membership: Membership) -> bool:
     return membership.role == Membership.Role.GM
 
 
-def department_rows(**filters: object) -> QuerySet[Department]:
+def department_rows(*where: Q, **filters: object) -> QuerySet[Department]:
     """Departments with everything a view needs, so no view-model triggers a query."""
-    return Department.objects.filter(**filters).select_related("structure__player__user")
+    return Department.objects.filter(*where, **filters).select_related("structure__player__user")
 
 
 def sees_everything(viewer: Membership) -> bool:

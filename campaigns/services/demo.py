@@ -18,11 +18,15 @@ from campaigns.demo import demo_boards, demo_campaign
 from campaigns.models import (
     Board,
     Campaign,
+    ContingencyEnvelope,
     Department,
     Election,
+    Goal,
+    IntelEnvelope,
     Knowledge,
     Membership,
     Office,
+    Shtick,
     Weekday,
 )
 
@@ -62,6 +66,7 @@ def demo_create() -> Campaign:
         for slug, level in levels.items()
     )
     demo_offices(campaign, facts.get("offices", []))  # before the start: in turn 0's record
+    demo_intrigue(facts, members, departments)
     campaign_start(campaign=campaign)
     return campaign
 
@@ -79,6 +84,40 @@ def demo_offices(campaign: Campaign, offices: list[dict[str, Any]]) -> None:
         )
         if facts.get("election"):
             Election.objects.create(campaign=campaign, office=office, number=facts["election"])
+
+
+def demo_intrigue(
+    facts: dict[str, Any], members: dict[str, Membership], departments: dict[str, Department]
+) -> None:
+    """RULES parts 7 and 8, so a new player meets them in the first week: each character's
+    shticks (R60), secret goals (R61) and sealed envelopes (R72), and intel envelopes on
+    departments some player has heard of (R71). The data is the engine's (campaign.json);
+    the turn job's engine call at the start checks it like any GM's."""
+    for name, sheet in facts.get("characters", {}).items():
+        member = members[name]
+        for data in sheet.get("shticks", []):
+            dept = departments.get(data.get("department") or "")
+            Shtick.objects.create(member=member, kind=data["kind"], data=data, department=dept)
+        for data in sheet.get("goals", []):
+            Goal.objects.create(
+                member=member,
+                kind=data["kind"],
+                data={k: v for k, v in data.items() if k != "kind"},
+            )
+        for sealed in sheet.get("sealed", []):
+            ContingencyEnvelope.objects.create(
+                member=member, text=sealed["text"], condition=sealed["condition"],
+                turn_number=sealed.get("turn"), level=sealed.get("level"),
+                department=departments.get(sealed.get("department") or ""),
+            )  # fmt: skip
+    grants = {None: None, "rumoured": Knowledge.Level.RUMOURED, "known": Knowledge.Level.KNOWN}
+    for data in facts.get("envelopes", []):
+        audience = data.get("audience")
+        envelope = IntelEnvelope.objects.create(
+            department=departments[data["department"]], text=data["text"], target=data["target"],
+            everyone=audience is None, grants=grants[data.get("grants")],
+        )  # fmt: skip
+        envelope.audience.set([members[n] for n in audience or []])
 
 
 def demo_members(campaign: Campaign, people: list[dict[str, Any]]) -> dict[str, Membership]:

@@ -25,7 +25,6 @@ from campaigns.models import (
     Board,
     Campaign,
     Department,
-    Knowledge,
     Membership,
     Notice,
     Order,
@@ -36,6 +35,7 @@ from campaigns.models import (
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
+    departments_by_name,
     order_check,
     queued_orders,
     rejected_ids,
@@ -45,8 +45,10 @@ from campaigns.selectors.order_checks import (
 )
 from campaigns.selectors.profile import language_of
 from campaigns.selectors.report_view_models import UNNAMED
-from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
+from .deal_notices import handover_notify
+from .knowledge import knowledge_raise
 from .notifications import ATTACK_NOTICES, absolute_url, mail_member
 
 Kind = Order.Kind
@@ -157,6 +159,8 @@ def orders_submit(
         order_changed(order, Action.SUBMITTED)
         if kind == Kind.ATTEMPT:
             attempt_notify(order, cancelled=False)
+        if kind == Kind.HANDOVER:
+            handover_notify(order, withdrawn=False)
     return order
 
 
@@ -190,13 +194,20 @@ def order_edit(
         moved = order.kind == Kind.ATTEMPT and any(
             order.payload.get(k) != payload.get(k) for k in sides
         )
+        offered = order.kind == Kind.HANDOVER and any(
+            order.payload.get(k) != payload.get(k) for k in ("department", "to")
+        )
         if moved:  # R46: the old defender is told it is over, the new one at once
             attempt_notify(order, cancelled=True)
+        if offered:  # R62: so is the receiver of a hand-over
+            handover_notify(order, withdrawn=True)
         order.payload = payload
         order.save(update_fields=["payload", "updated_at"])
         order_changed(order, Action.EDITED)
         if moved:
             attempt_notify(order, cancelled=False)
+        if offered:
+            handover_notify(order, withdrawn=False)
     return order
 
 
@@ -210,6 +221,8 @@ def order_cancel(*, player: Membership, order: Order, now: dt.datetime | None = 
         order_changed(order, Action.CANCELLED)
         if order.kind == Kind.ATTEMPT:
             attempt_notify(order, cancelled=True)
+        if order.kind == Kind.HANDOVER:
+            handover_notify(order, withdrawn=True)
     return order
 
 
@@ -294,18 +307,18 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     commit) which of their departments is targeted and by whom, with the reinforcement form.
     "By whom" is the attacking department: queuing raises the defender's knowledge of it to
     at least `rumoured`; its controller is named only where the defender knows its card."""
-    rows = department_rows(
-        board=order.board,
-        slug__in=[order.payload.get("target"), order.payload.get("attacker")],
-    ).select_related("structure__player__campaign")
-    found = {d.slug: d for d in rows}
+    # The target may be on another board ("<board>/<slug>": a cross_board shtick, R60).
+    names = {str(order.payload.get(k)) for k in ("target", "attacker")}
+    found = departments_by_name(order.board, names)
     target, attacker = (
-        found.get(order.payload.get("target")),
-        found.get(order.payload.get("attacker")),
+        found.get(str(order.payload.get("target"))),
+        found.get(str(order.payload.get("attacker"))),
     )
     if target is None or attacker is None or target.structure is None:
         return
-    defender = target.structure.player
+    defender = Membership.objects.select_related("user", "campaign").get(
+        pk=target.structure.player_id
+    )
     if defender.pk == order.player_id:
         return
     if not cancelled:
@@ -326,15 +339,6 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     body = f"{text}\n\n{absolute_url(url)}"
     # robust: a mail server that is down is logged; the order is stored and the notice shown.
     transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
-
-
-def knowledge_raise(*, player: Membership, department: Department, level: int) -> None:
-    """R50: raise what `player` knows of `department` to at least `level` (never lower it)."""
-    row, created = Knowledge.objects.get_or_create(
-        player=player, department=department, defaults={"level": level}
-    )
-    if not created and row.level < level:
-        Knowledge.objects.filter(pk=row.pk, level__lt=level).update(level=level)
 
 
 def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:

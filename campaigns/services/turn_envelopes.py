@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
@@ -97,7 +97,7 @@ def envelope_notices(
     members = sorted(dossier.keys() | contingent.keys())
     if not members:
         return
-    url = report_url(campaign, turn)
+    url = reverse("dossier", args=[campaign.slug])
     rows = Membership.objects.filter(pk__in=members).select_related("user__profile")
     notices = []
     for member in rows:
@@ -130,12 +130,5 @@ def envelope_text(intel: int, sealed: int) -> str:
             )
             % {"n": sealed}
         )
-    parts.append(gettext("Read them in your turn report and dossier."))
+    parts.append(gettext("Read them in your dossier."))
     return " ".join(parts)
-
-
-def report_url(campaign: Campaign, turn: Turn) -> str:
-    try:
-        return reverse("turn_report", args=[campaign.slug, turn.number])
-    except NoReverseMatch:  # turn 0 has no report page of its own
-        return campaign.get_absolute_url()

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from campaigns.models import Campaign, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
+from campaigns.selectors.cross_board import cross_links
 from campaigns.selectors.intrigue import board_offices
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
@@ -88,6 +89,8 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "map_url": map_url(viewer.campaign.slug, board_row.slug, page.scrubber.shown),
         # R80: the board's offices now (the map and cards mark holders at the turn shown).
         "offices": board_offices(board_row, viewer) if page.scrubber.shown is None else [],
+        # R2, R60: links to and from other boards, as the viewer knows them now.
+        "crossing": cross_links(board_row, viewer) if page.scrubber.shown is None else [],
     }
     return render(request, "campaigns/board.html", context)
 

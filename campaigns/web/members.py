@@ -28,6 +28,7 @@ from campaigns.services.members import (
 from campaigns.services.setup import SetupRefused
 from campaigns.web.access import found, gm_of
 from campaigns.web.editor import attempt, gm_board, tell
+from campaigns.web.intrigue_gm import character_context
 from campaigns.web.members_forms import (
     KnowledgeBulkForm,
     KnowledgeGridForm,
@@ -156,6 +157,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "campaign": member.campaign, "page": page, "form": form,
         "replace": ReplaceForm(successors=page.successors),
+        **character_context(request, member),  # R60, R61, R71, R72
     }  # fmt: skip
     return render(request, "campaigns/editor/member.html", context)
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.engine.attempts import AttemptPools, attempt_pools
+from campaigns.engine.joined import SEP
 from campaigns.engine.legal import (
     NO_FREE_TARGET,
     NO_TARGET,
@@ -22,9 +23,12 @@ from campaigns.engine.legal import (
     Legal,
     MoveChoice,
 )
+from campaigns.engine.legal_deals import NO_ROOM
 from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
+from campaigns.selectors.order_cross import Cross
+from campaigns.web.deal_choices import DEAL_KINDS, deal_choices
 from campaigns.web.election_choices import KINDS as ELECTION_KINDS
 from campaigns.web.election_choices import election_form_choices
 
@@ -39,13 +43,19 @@ UNSEEN = {
     Order.Kind.NOMINATE: "you know fewer than two departments of this board (R80, R50)",
     Order.Kind.SUPPORT: "you have heard of no candidate nominated so far (R80, R50)",
     Order.Kind.VOTE: "you have heard of no candidate nominated so far (R80, R50)",
+    Order.Kind.PERCEIVE: "you know no department here to look into (R70, R50)",
+    Order.Kind.GIFT: "you know the card of no other player's department that could take a "
+    "gift now (R62, R50)",
+    Order.Kind.HANDOVER: "there is no other player to hand a department over to (R62)",
 }
 
 
 # The kinds the orders page offers a button for (a reinforcement answers a notice instead).
+# The receiver's accept (R62) answers an offer, shown with its own button, likewise.
 OFFERED_KINDS = (
     Order.Kind.ADD_LINK, Order.Kind.BREAK_LINK, Order.Kind.PRIORITY, Order.Kind.MOVE,
-    Order.Kind.ATTEMPT, Order.Kind.FUNCTION,
+    Order.Kind.ATTEMPT, Order.Kind.FUNCTION, Order.Kind.PERCEIVE, Order.Kind.GIFT,
+    Order.Kind.HANDOVER,
 )  # fmt: skip
 
 
@@ -65,19 +75,29 @@ def visible_routes(ctx: OrderContext, moves: list[MoveChoice]) -> Choices:
     ]
 
 
+def crossing(ctx: OrderContext, legal: Legal) -> Cross | None:
+    """R2, R60: the choices to another board, after the same queued orders as `legal`."""
+    return ctx.cross(without=ctx.edited_by(legal))
+
+
 def visible_pairs(ctx: OrderContext, legal: Legal) -> list[AttemptChoice]:
-    """R43/R50: legal pairs whose target the player knows (`known`) and does not control."""
+    """R43/R50: legal pairs whose target the player knows (`known`) and does not control;
+    with a cross_board shtick, those whose target is on another board too (R60)."""
+    cross = crossing(ctx, legal)
     return [
         c
-        for c in legal.attempt
+        for c in [*legal.attempt, *(cross.attempt if cross else [])]
         if ctx.controlled(c.attacker) and ctx.known(c.target) and not ctx.controlled(c.target)
     ]
 
 
 def link_choices(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
+    """R41: links between two of the player's departments; with a cross_board shtick, to
+    their departments of another board too (R60)."""
+    cross = crossing(ctx, legal) if kind == Order.Kind.ADD_LINK else None
     return [
         (f"{c.supplier}|{c.consumer}", path_label(ctx, [c.supplier, c.consumer]))
-        for c in legal.choices(kind)
+        for c in [*legal.choices(kind), *(cross.add_link if cross else [])]
     ]
 
 
@@ -124,6 +144,8 @@ def form_choices(ctx: OrderContext, kind: str, legal: Legal | None = None) -> Ch
             return [(f"{c.attacker}|{c.target}", "") for c in visible_pairs(ctx, legal)]
         case Order.Kind.FUNCTION:
             return function_choices(ctx, legal)
+        case kind if kind in DEAL_KINDS:
+            return deal_choices(ctx, kind, legal)
     return election_form_choices(ctx, kind, legal)
 
 
@@ -140,7 +162,7 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
     """The engine's reason; where the engine's list is not empty but R50 hides it all, or
     the engine's reason is about departments outside the structure, the R50-safe one."""
     engine_reason = legal.why_not.get(kind)
-    if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET):
+    if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET, NO_ROOM):
         engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
     return wording.with_names(engine_reason, {})
 
@@ -209,8 +231,12 @@ def attempt_preview(ctx: OrderContext, payload: dict[str, Any]) -> AttemptPrevie
     """The engine's pools for this attempt on the planned board; the target's standing
     defence counts only where the player knows it, their own departments (R47, R50)."""
     attacker, target = payload["attacker"], payload["target"]
+    planned = ctx.legal().planned
+    cross = ctx.cross() if SEP in target else None
+    if cross is not None:  # R60: on the boards joined, as the engine names them there
+        planned, attacker = cross.planned, cross.engine_name(attacker)
     pools = attempt_pools(
-        ctx.legal().planned, attacker, target, spend=payload.get("spend"),
+        planned, attacker, target, spend=payload.get("spend"),
         cost=payload.get("cost"), defence_known=ctx.controlled(target),
     )  # fmt: skip
     chance = attack_wins(

@@ -11,10 +11,8 @@ R50) and an attempt the attacker's stash cannot pay (cost + spend)."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
-from crispy_forms.helper import FormHelper
 from django import forms
 from django.utils.formats import number_format
 from django.utils.functional import lazy
@@ -23,8 +21,9 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.engine.board import TYPES
 from campaigns.models import Order
 from campaigns.selectors.order_checks import safe_reason
-from campaigns.selectors.order_context import MAX_PATH, OrderContext
+from campaigns.selectors.order_context import MAX_PATH
 from campaigns.services.orders import MAX_INTENT_CHARS
+from campaigns.web.deal_forms import DEAL_FORMS
 from campaigns.web.order_choices import (
     OTHER,
     AttemptPreview,
@@ -37,96 +36,16 @@ from campaigns.web.order_choices import (
     visible_pairs,
     visible_routes,
 )
+from campaigns.web.order_form_base import (
+    OrderForm,
+    fields_only_helper,
+    token_field,
+    tokens_initial,
+    tokens_of,
+)
 from campaigns.wording import STAT_LABELS, TYPE_LABELS, lazy_format
 
 TOKEN_CHOICES = [("", _("default (Money, People, Authority)"))] + list(TYPE_LABELS.items())
-
-
-# --- the forms ---------------------------------------------------------------------------
-
-
-def fields_only_helper() -> FormHelper:
-    """crispy-forms renders the fields only: the page writes the <form> tag."""
-    helper = FormHelper()
-    helper.form_tag = False
-    return helper
-
-
-# Fields of every order form that say how it was opened, not what is ordered: a link that
-# prefills a form (a quoted order in press) leaves them out.
-NOT_PREFILLED = frozenset({"client_token", "turn"})
-
-
-class OrderForm(forms.Form):
-    """Base: the one-time token (a form posted twice stores one order) and the context.
-    Editing (initial given): the queued order being edited does not count against itself."""
-
-    kind: str = ""
-    client_token = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
-    # The turn the form was opened for: a form left open while the turn was processed must
-    # not quietly queue its order into the next turn. (A post without it, from a script or
-    # an old page, is judged against the open turn as before.)
-    turn = forms.IntegerField(
-        widget=forms.HiddenInput, min_value=0, max_value=10**6, required=False
-    )
-
-    def __init__(self, *args: Any, ctx: OrderContext, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.ctx = ctx
-        self.legal = ctx.legal(without=self.edited_id())
-        self.fields["client_token"].initial = uuid.uuid4().hex
-        self.fields["turn"].initial = ctx.turn.number
-        self.helper = fields_only_helper()
-        self.setup()
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        opened_for, now = data.get("turn"), self.ctx.turn.number
-        if opened_for is not None and opened_for != now:
-            # Re-render for the open turn, so the next post is judged afresh.
-            self.data = self.data.copy()
-            self.data["turn"] = str(now)
-            raise forms.ValidationError(
-                _(
-                    "This form was opened for turn %(old)s, which is over: turn %(now)s is "
-                    "open now. Nothing was stored; check the choices for turn %(now)s and queue "
-                    "again."
-                )
-                % {"old": opened_for, "now": now}
-            )
-        return data
-
-    def edited_id(self) -> str | None:
-        """The engine id of the queued order this form edits: one of this kind whose
-        fields give the form's initial values."""
-        if not self.initial:
-            return None
-        for order in self.ctx.queued(self.kind):
-            if self.initial_from(order) == self.initial:
-                return str(order["id"])
-        return None
-
-    def setup(self) -> None:
-        """Fill the choices (subclasses)."""
-
-    def payload(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    @staticmethod
-    def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
-        return {}
-
-
-def token_field(label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=0, max_value=99, initial=0, required=False)
-
-
-def tokens_of(data: dict[str, Any], prefix: str) -> dict[str, int]:
-    return {t: data.get(f"{prefix}_{t}") or 0 for t in TYPES if data.get(f"{prefix}_{t}")}
-
-
-def tokens_initial(tokens: dict[str, int] | None, prefix: str) -> dict[str, int]:
-    return {f"{prefix}_{t}": n for t, n in (tokens or {}).items()}
 
 
 class LinkForm(OrderForm):
@@ -310,7 +229,7 @@ class AttemptForm(OrderForm):
     spend_people = token_field(_("People spent (1 skill each)"))
 
     def setup(self) -> None:
-        pairs = visible_pairs(self.ctx, self.legal)
+        pairs = self.pairs = visible_pairs(self.ctx, self.legal)
         attackers = dict.fromkeys(c.attacker for c in pairs)
         targets = dict.fromkeys(c.target for c in pairs)
         self.fields["attacker"].choices = [(s, self.ctx.name(s)) for s in attackers]
@@ -329,7 +248,8 @@ class AttemptForm(OrderForm):
         attacker, target = data.get("attacker"), data.get("target")
         if not attacker or not target:
             return data
-        refusal = self.legal.attempt_refusal(attacker, target)
+        crossing = any(c.attacker == attacker and c.target == target for c in self.pairs)
+        refusal = None if crossing else self.legal.attempt_refusal(attacker, target)
         if refusal is not None:
             self.add_error(None, safe_reason(refusal, board=self.ctx.board, player=self.ctx.player))
             return data
@@ -384,8 +304,11 @@ class DefenceForm(forms.Form):
 
 FORMS: dict[str, type[OrderForm]] = {
     form.kind: form
-    for form in (AddLinkForm, BreakLinkForm, PriorityForm, MoveForm, AttemptForm, FunctionForm)
-}
+    for form in (
+        AddLinkForm, BreakLinkForm, PriorityForm, MoveForm, AttemptForm, FunctionForm,
+        *DEAL_FORMS,
+    )
+}  # fmt: skip
 
 # The election's forms (RULES R80) subclass OrderForm, so they are registered after it.
 from campaigns.web.election_forms import ELECTION_FORMS  # noqa: E402

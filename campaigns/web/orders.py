@@ -24,14 +24,8 @@ from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.election_warnings import election_warnings, preview_posts
 from campaigns.web.order_choices import kinds_offered
-from campaigns.web.order_forms import (
-    FORMS,
-    NOT_PREFILLED,
-    AttemptForm,
-    DefenceForm,
-    OrderForm,
-    ReinforceForm,
-)
+from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
+from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, ReinforceForm
 from campaigns.web.posted import posted
 from campaigns.wording import in_text
 

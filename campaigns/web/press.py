@@ -182,6 +182,7 @@ def press_quote(request: HttpRequest, slug: str, board_slug: str, kind: str) -> 
     viewer = member_of(request, slug)
     board_of(viewer, board_slug)  # 404 for a board the campaign does not have
     quote = found(quote_from(request.POST, board_slug, kind), "no such order kind")
+    quote["by"] = viewer.player_id  # who quotes it: a deal's reader answers them (R62)
     request.session[PENDING_QUOTE] = {"campaign": viewer.campaign.pk, "quote": quote}
     messages.info(
         request,

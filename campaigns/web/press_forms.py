@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
 from campaigns.models.press import MAX_ANNOUNCEMENT_CHARS, MAX_MESSAGE_CHARS, MAX_SUBJECT_CHARS
-from campaigns.web.order_forms import FORMS, NOT_PREFILLED
+from campaigns.web.order_form_base import NOT_PREFILLED
+from campaigns.web.order_forms import FORMS
 from campaigns.wording import lazy_format
 
 # A quoted order keeps the order form's own fields only, each value short: it is a link.

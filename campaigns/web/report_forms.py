@@ -65,7 +65,10 @@ class NotificationSettingsForm(forms.ModelForm):
                 "Reminder before the deadline when I have queued no orders, and word when "
                 "the GM extends a deadline"
             ),
-            "attack_notices": _("One of my departments is the target of a linking attempt"),
+            "attack_notices": _(
+                "One of my departments is the target of a linking attempt, or another player "
+                "offers me a department"
+            ),
             "announcements": gettext_lazy("The GM's announcements"),
             "press_digest": gettext_lazy(
                 "Messages I have not read for a while (at most one mail an hour)"

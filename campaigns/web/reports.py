@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from campaigns.engine.dice import roll_faces
 from campaigns.engine.election import digest
+from campaigns.engine.perception import roll_sides
 from campaigns.models import NotificationSettings
 from campaigns.selectors import pages as selectors
 from campaigns.selectors import reports
@@ -122,15 +123,18 @@ def verify_dice(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = VerifyDiceForm(request.GET if "key" in request.GET else None)
     faces = None
     reported = None
+    sides = 10
     if form.is_bound and form.is_valid():
         key, dice = form.cleaned_data["key"], form.cleaned_data["dice"]
-        faces = roll_faces(turn.seed, key, dice)
+        sides = roll_sides(key)  # R70: a perception check rolls d6
+        faces = roll_faces(turn.seed, key, dice, sides)
         reported = next((r for r in report.rolls if r.key == key and r.dice == dice), None)
     context = {
         "campaign": viewer.campaign,
         "report": report,
         "form": form,
         "faces": faces,
+        "sides": sides,
         "reported": reported,
         "matches": reported is not None and reported.faces == faces,
         **digest_check(request, turn.seed, report),

@@ -7,6 +7,8 @@ from campaigns.web import (
     editor,
     elections,
     history,
+    intrigue,
+    intrigue_gm,
     members,
     orders,
     players,
@@ -170,5 +172,36 @@ urlpatterns += [
     path(f"{OFFICE}election/", elections.election_new, name="election_schedule"),
     path(
         "c/<slug:slug>/elections/<int:pk>/cancel/", elections.election_drop, name="election_cancel"
+    ),
+]
+
+# RULES parts 7 and 8 (issue 12): the player's dossier (web/intrigue.py); the GM's shticks,
+# goals and envelopes (web/intrigue_gm.py).
+MEMBER = "c/<slug:slug>/players/<int:pk>/"
+urlpatterns += [
+    path("c/<slug:slug>/dossier/", intrigue.dossier_page, name="dossier"),
+    path(f"{MEMBER}shticks/new/<slug:kind>/", intrigue_gm.shtick_new, name="shtick_new"),
+    path(f"{MEMBER}shticks/<int:item>/remove/", intrigue_gm.shtick_delete, name="shtick_remove"),
+    path(f"{MEMBER}goals/new/<slug:kind>/", intrigue_gm.goal_new, name="goal_new"),
+    path(f"{MEMBER}goals/<int:item>/remove/", intrigue_gm.goal_delete, name="goal_remove"),
+    path(
+        f"{MEMBER}sealed/new/<slug:condition>/",
+        intrigue_gm.contingency_new,
+        name="contingency_new",
+    ),
+    path(
+        f"{MEMBER}sealed/<int:item>/remove/",
+        intrigue_gm.contingency_delete,
+        name="contingency_remove",
+    ),
+    path(
+        f"{DEPARTMENT}envelopes/",
+        intrigue_gm.department_envelopes_page,
+        name="department_envelopes",
+    ),
+    path(
+        f"{DEPARTMENT}envelopes/<int:item>/remove/",
+        intrigue_gm.envelope_delete,
+        name="envelope_remove",
     ),
 ]

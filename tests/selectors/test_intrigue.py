@@ -32,7 +32,7 @@ from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.services.characters import goal_set, shtick_grant
 from campaigns.services.envelopes import contingency_create, envelope_create
 from campaigns.services.offices import election_schedule, office_save
-from tests.support.demo import member, open_turn
+from tests.support.demo import intrigue_cleared, member, open_turn
 
 pytestmark = pytest.mark.django_db
 SECRET = "ALICE-SECRET-SENTINEL"
@@ -53,6 +53,7 @@ def secrets(demo: Campaign) -> Campaign:
     """Alice's character: a narrative shtick and a production shtick, a goal with progress
     after turn 0, an intel envelope on the Temple (which she has heard of) in her dossier and
     an opened contingency envelope."""
+    intrigue_cleared(demo)  # the demo's own
     alice, gm = member(demo, "alice"), member(demo, "gm").user
     shtick_grant(member=alice, actor=gm, data={"kind": "text", "text": SECRET})
     shtick_grant(member=alice, actor=gm, department=dept(demo, "mint"),
@@ -76,8 +77,9 @@ def test_a_character_reads_their_own_sheet_goals_and_dossier(secrets: Campaign) 
     (goal,) = character_goals(alice, alice)
     assert (goal.kind, goal.n, goal.latest.value, goal.latest.met) == ("control", 5, 4, False)
     items = dossier(alice, alice)
+    # Newest first; in one turn, intel before the sealed envelopes.
     assert [(i.kind, i.text, i.department) for i in items] == [
-        ("contingency", f"{SECRET} sealed", None), ("intel", SECRET, "The Temple of the Eye")
+        ("intel", SECRET, "The Temple of the Eye"), ("contingency", f"{SECRET} sealed", None)
     ]  # fmt: skip
 
 

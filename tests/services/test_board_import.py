@@ -22,12 +22,16 @@ from campaigns.models import (
     Alignment,
     Board,
     Campaign,
+    ContingencyEnvelope,
     Department,
     Election,
+    Goal,
+    IntelEnvelope,
     Knowledge,
     Link,
     Membership,
     Office,
+    Shtick,
     Structure,
     Turn,
 )
@@ -91,6 +95,45 @@ def demo_rows(campaign: Campaign) -> dict[str, Any]:
             [e.office.name, e.number, e.result]
             for e in Election.objects.filter(campaign=campaign).select_related("office")
         ],
+        **intrigue_rows(campaign, slugs),
+    }
+
+
+def intrigue_rows(campaign: Campaign, slugs: dict[int, str]) -> dict[str, Any]:
+    """RULES parts 7 and 8 of the demo (services/demo.py `demo_intrigue`), without the
+    envelopes' text (written to be rewritten, like the descriptions)."""
+
+    def who(member: Membership) -> str:
+        return member.user.username
+
+    mine = {"member__campaign": campaign}
+    return {
+        "shticks": [
+            [who(s.member), s.kind, s.data, slugs.get(s.department_id)]
+            for s in Shtick.objects.filter(**mine).select_related("member__user").order_by("pk")
+        ],
+        "goals": [
+            [who(g.member), g.kind, g.data, g.count]
+            for g in Goal.objects.filter(**mine).select_related("member__user").order_by("pk")
+        ],
+        "sealed": [
+            [who(c.member), c.condition, c.turn_number, slugs.get(c.department_id), c.level]
+            for c in ContingencyEnvelope.objects.filter(**mine)
+            .select_related("member__user")
+            .order_by("pk")
+        ],
+        "envelopes": [
+            [
+                slugs[e.department_id],
+                e.target,
+                e.everyone,
+                sorted(who(m) for m in e.audience.all()),
+                e.grants,
+            ]
+            for e in IntelEnvelope.objects.filter(department__board__campaign=campaign)
+            .prefetch_related("audience__user")
+            .order_by("pk")
+        ],  # fmt: skip
     }
 
 

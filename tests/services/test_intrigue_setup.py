@@ -39,7 +39,7 @@ from campaigns.services.offices import (
     office_save,
 )
 from campaigns.services.setup import SetupRefused, alignments_set
-from tests.support.demo import member
+from tests.support.demo import intrigue_cleared, member
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +62,12 @@ def refused(call: Any, *args: Any, match: str, **kwargs: Any) -> None:
 
 
 # --- R60 shticks ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def demo(demo: Campaign) -> Campaign:
+    """The demo without its own shticks, goals and envelopes: these tests count the GM's."""
+    return intrigue_cleared(demo)
 
 
 def test_a_shtick_is_granted_through_the_engines_parser_and_audited(demo: Campaign) -> None:

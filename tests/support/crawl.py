@@ -14,7 +14,12 @@ Alice's City Watch) and turn 2 open, and in it:
 - the Mayor of Tourmaline elected in turn 1 and in turn 2 (open), with tickets, support and
   votes, the Printing Press's Impress a sentinel (tests/support/election.py, RULES R80);
 - the roles: an observer of Tourmaline (`olga`) and the GM of another campaign (`gm2`), who
-  must see nothing of Tourmaline.
+  must see nothing of Tourmaline;
+- RULES parts 7 and 8 beside the demo's own (tests/support/fog.py `intrigue_markers` reads
+  them all): for each player a narrative shtick, a goal and its progress after turn 1 with
+  sentinel numbers, an intel envelope on their first department addressed to them and opened
+  in turn 1 (in their dossier) and one not opened, and a sealed envelope opened in turn 1 and
+  one still sealed, each text a sentinel.
 """
 
 from __future__ import annotations
@@ -113,7 +118,49 @@ def crawl_world() -> World:
     }
     channel, private = press_world(campaign)
     make_orders(campaign, turn.number, TURN_TWO)
+    intrigue_world(campaign, defence)
     return World(played, turn, orders, attempts, invitation, defence, channel, private)
+
+
+def intrigue_world(campaign: Campaign, defence: dict[str, list[tuple[str, str]]]) -> None:
+    """Each player's sentinel secrets of parts 7 and 8 (see the module's docstring), written
+    as rows: turn 1 is over, so what it "opened" is written as the turn job writes it."""
+    from campaigns.models import (
+        ContingencyEnvelope,
+        DossierEntry,
+        Goal,
+        GoalProgress,
+        IntelEnvelope,
+        Shtick,
+    )
+
+    turn_1 = campaign.turns.get(number=1)
+    for i, username in enumerate(PLAYERS):
+        player, tag = member(campaign, username), username.upper()
+        board, slug = defence[username][0]
+        dept = Department.objects.get(board__campaign=campaign, board__slug=board, slug=slug)
+        Shtick.objects.create(member=player, kind="text",
+                              data={"kind": "text", "text": f"SHTICK-{tag}-SENTINEL"})  # fmt: skip
+        goal = Goal.objects.create(member=player, kind="hold",
+                                   data={"type": "money", "n": GOAL_N + i})  # fmt: skip
+        GoalProgress.objects.create(goal=goal, turn=turn_1, value=GOAL_VALUE + i, met=False)
+        for opened in (True, False):
+            state = "INTEL" if opened else "INTEL-UNOPENED"
+            envelope = IntelEnvelope.objects.create(
+                department=dept, text=f"{state}-{tag}-SENTINEL", target=3, everyone=False
+            )
+            envelope.audience.set([player])
+            if opened:
+                DossierEntry.objects.create(member=player, envelope=envelope, turn=turn_1)
+        ContingencyEnvelope.objects.create(member=player, text=f"SEALED-{tag}-SENTINEL",
+                                           condition="turn", turn_number=1,
+                                           opened_turn=turn_1)  # fmt: skip
+        ContingencyEnvelope.objects.create(member=player, text=f"UNOPENED-{tag}-SENTINEL",
+                                           condition="turn", turn_number=50)  # fmt: skip
+
+
+# A goal's number and its progress: sentinels, as numbers no page shows by chance.
+GOAL_N, GOAL_VALUE = 93100, 93300
 
 
 def press_world(campaign: Campaign) -> tuple[Conversation, Conversation]:
@@ -395,3 +442,52 @@ def ELECTIONS(w: World, name: str) -> Urls:
     from campaigns.models import Election
 
     return nobodys(reverse(name, args=[SLUG, Election.objects.get(number=2).pk]))
+
+
+def MEMBER_FORMS(w: World, name: str) -> Urls:
+    """The GM's forms of a player's character (RULES R60, R61, R72), one per kind of shtick,
+    goal or condition, for each player: theirs."""
+    from campaigns.models import ContingencyEnvelope, Goal, Shtick
+
+    kinds = {
+        "shtick_new": Shtick.Kind.values,
+        "goal_new": Goal.Kind.values,
+        "contingency_new": ContingencyEnvelope.Condition.values,
+    }[name]
+    return [
+        (reverse(name, args=[SLUG, member(w.campaign, p).pk, kind]), p)
+        for p in PLAYERS
+        for kind in kinds
+    ]
+
+
+def CHARACTER_ROWS(w: World, name: str) -> Urls:
+    """Each player's first shtick, goal or sealed envelope (the GM removes them): theirs."""
+    from campaigns.models import ContingencyEnvelope, Goal, Shtick
+
+    model = {
+        "shtick_remove": Shtick,
+        "goal_remove": Goal,
+        "contingency_remove": ContingencyEnvelope,
+    }
+    urls = []
+    for p in PLAYERS:
+        player = member(w.campaign, p)
+        row = model[name].objects.filter(member=player).order_by("pk").first()
+        assert row is not None, (name, p)
+        urls.append((reverse(name, args=[SLUG, player.pk, row.pk]), p))
+    return urls
+
+
+def ENVELOPES(w: World, name: str) -> Urls:
+    """The intel envelopes on each player's first department (R71; the world's sentinels):
+    theirs."""
+    from campaigns.models import IntelEnvelope
+
+    urls = []
+    for p, depts in w.defence.items():
+        board, slug = depts[0]
+        for envelope in IntelEnvelope.objects.filter(department__board__campaign=w.campaign,
+                                                     department__slug=slug):  # fmt: skip
+            urls.append((reverse(name, args=[SLUG, board, slug, envelope.pk]), p))
+    return urls

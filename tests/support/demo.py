@@ -39,6 +39,18 @@ def reset_link(campaign: Campaign, username: str) -> str:
     return reverse("password_reset_confirm", args=[uid, default_token_generator.make_token(user)])
 
 
+def intrigue_cleared(campaign: Campaign) -> Campaign:
+    """The demo without its RULES parts 7-8 rows (services/demo.py `demo_intrigue`: shticks,
+    goals, intel and sealed envelopes), for tests written about a campaign that has none."""
+    from campaigns.models import ContingencyEnvelope, Goal, IntelEnvelope, Shtick
+
+    Shtick.objects.filter(member__campaign=campaign).delete()
+    Goal.objects.filter(member__campaign=campaign).delete()
+    ContingencyEnvelope.objects.filter(member__campaign=campaign).delete()
+    IntelEnvelope.objects.filter(department__board__campaign=campaign).delete()
+    return campaign
+
+
 def open_turn(campaign: Campaign) -> Turn:
     return campaign.turns.get(status=Turn.Status.OPEN)
 

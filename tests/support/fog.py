@@ -125,3 +125,51 @@ def leaks(
 
 def open_seed(campaign: Campaign) -> str:
     return campaign.turns.get(status=Turn.Status.OPEN).seed
+
+
+def intrigue_markers(campaign: Campaign) -> dict[str, tuple[list[str], list[str]]]:
+    """RULES parts 7-8 secrets (R50, R51, R60, R61, R71, R72): username -> (what that player
+    may read: their own shticks' text, their goals' figures, their opened sealed envelopes
+    and the intel envelopes in their dossier; what they must never read: every other one,
+    their own envelopes still sealed or unopened among them). Read from the rows, not the
+    selectors; a goal's figures count only where they are sentinels (above 9000)."""
+    from campaigns.models import (
+        ContingencyEnvelope,
+        DossierEntry,
+        Goal,
+        GoalProgress,
+        IntelEnvelope,
+        Shtick,
+    )
+
+    mine: dict[str, set[str]] = {p: set() for p in PLAYERS}
+    every: set[str] = set()
+    of = {"member__campaign": campaign}
+    for shtick in Shtick.objects.filter(kind="text", **of).select_related("member__user"):
+        every.add(shtick.data["text"])
+        mine[shtick.member.user.username].add(shtick.data["text"])
+    for goal in Goal.objects.filter(**of).select_related("member__user"):
+        figures = {str(goal.data.get("n"))} | {
+            str(p.value) for p in GoalProgress.objects.filter(goal=goal)
+        }
+        figures = {f for f in figures if f.isdigit() and int(f) > 9000}
+        every |= figures
+        mine[goal.member.user.username] |= figures
+    for sealed in ContingencyEnvelope.objects.filter(**of).select_related("member__user"):
+        every.add(sealed.text)
+        if sealed.opened_turn_id is not None:
+            mine[sealed.member.user.username].add(sealed.text)
+    every |= set(
+        IntelEnvelope.objects.filter(department__board__campaign=campaign).values_list(
+            "text", flat=True
+        )
+    )
+    for entry in DossierEntry.objects.filter(**of).select_related("member__user", "envelope"):
+        mine[entry.member.user.username].add(entry.envelope.text)
+    return {p: (sorted(mine[p]), sorted(every - mine[p])) for p in PLAYERS}
+
+
+def every_intrigue_secret(campaign: Campaign) -> list[str]:
+    """Every secret of `intrigue_markers`: what only the GM reads all of (R50)."""
+    own, others = intrigue_markers(campaign)[PLAYERS[0]]
+    return sorted({*own, *others})

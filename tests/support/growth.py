@@ -58,6 +58,7 @@ def grow_everything(campaign: Campaign, extra: int) -> None:
     for conversation in campaign.conversations.filter(is_public=False):
         grow_messages(conversation, "bob", extra)
     grow_election(campaign, turn, extra)
+    grow_intrigue(campaign, extra)
 
 
 def grow_election(campaign: Campaign, turn: Turn, extra: int) -> None:
@@ -85,3 +86,50 @@ def grow_members(campaign: Campaign, extra: int) -> None:
     Membership.objects.bulk_create(
         Membership(campaign=campaign, user=user, role=roles[i % 2]) for i, user in enumerate(made)
     )
+
+
+def grow_intrigue(campaign: Campaign, extra: int) -> None:
+    """RULES parts 7 and 8: alice's shticks, goals with progress, intel envelopes on the
+    Temple in her dossier, sealed envelopes opened in turn 1 and still sealed; hand-overs
+    alice offers bob in the open turn."""
+    from campaigns.models import (
+        ContingencyEnvelope,
+        DossierEntry,
+        Goal,
+        GoalProgress,
+        IntelEnvelope,
+        Shtick,
+    )
+
+    alice, bob = member(campaign, "alice"), member(campaign, "bob")
+    city = campaign.boards.get(slug="city")
+    temple = city.departments.get(slug="temple")
+    turn_1, turn = campaign.turns.get(number=1), open_turn(campaign)
+    Shtick.objects.bulk_create(
+        Shtick(member=alice, kind="dice", department=temple,
+               data={"kind": "dice", "roll": "attack", "department": "temple", "amount": i})
+        for i in range(extra)
+    )  # fmt: skip
+    goals = Goal.objects.bulk_create(
+        Goal(member=alice, kind="control", data={"n": i + 1}) for i in range(extra)
+    )
+    GoalProgress.objects.bulk_create(
+        GoalProgress(goal=g, turn=turn_1, value=1, met=False) for g in goals
+    )
+    envelopes = IntelEnvelope.objects.bulk_create(
+        IntelEnvelope(department=temple, text=f"Intel {i}", target=3) for i in range(extra)
+    )
+    DossierEntry.objects.bulk_create(
+        DossierEntry(member=alice, envelope=e, turn=turn_1) for e in envelopes
+    )
+    ContingencyEnvelope.objects.bulk_create(
+        ContingencyEnvelope(member=alice, text=f"Sealed {i}", condition="joins",
+                            department=temple, opened_turn=turn_1 if i % 2 else None)
+        for i in range(extra)
+    )  # fmt: skip
+    watch = city.departments.get(slug="mint")
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=alice, kind=Order.Kind.HANDOVER, seq=300 + i,
+              payload={"department": watch.slug, "to": bob.player_id})
+        for i in range(extra)
+    )  # fmt: skip

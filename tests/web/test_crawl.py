@@ -52,16 +52,19 @@ from tests.support.crawl import (
     ATTEMPTS,
     BOARDS,
     CAMPAIGN,
+    CHARACTER_ROWS,
     CONVERSATIONS,
     DEFENCES,
     DEPARTMENTS,
     ELECTIONS,
+    ENVELOPES,
     EXPORTS,
     GM,
     INVITE,
     JOIN,
     KINDS,
     LINKS,
+    MEMBER_FORMS,
     MEMBERS,
     MESSAGES,
     NOTE,
@@ -93,6 +96,8 @@ from tests.support.fog import (
     PLAYERS,
     RUMOURED,
     UNKNOWN,
+    every_intrigue_secret,
+    intrigue_markers,
     leaks,
     private_markers,
     sentinels_for,
@@ -218,6 +223,17 @@ PAGES: dict[str, Page] = {
     "history_export":          Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
     "structure_history":       Page(STRUCTURES, "302 200 404 404 404 200", NO_POST_OWNED),
     "department_history":      Page(SECRET_DEPARTMENTS, THEIRS,         NO_POST_OWNED),
+    # RULES parts 7 and 8 (web/intrigue.py, web/intrigue_gm.py): a player's dossier; the
+    # GM's shticks, goals and envelopes.
+    "dossier":                 Page(CAMPAIGN, "302 - 200 403 404 403",  NO_POST),
+    "shtick_new":              Page(MEMBER_FORMS, GM_ONLY_OWNED,        GM_ONLY_OWNED),
+    "shtick_remove":           Page(CHARACTER_ROWS, NO_GET_OWNED,       GM_ACTS_OWNED),
+    "goal_new":                Page(MEMBER_FORMS, GM_ONLY_OWNED,        GM_ONLY_OWNED),
+    "goal_remove":             Page(CHARACTER_ROWS, NO_GET_OWNED,       GM_ACTS_OWNED),
+    "contingency_new":         Page(MEMBER_FORMS, GM_ONLY_OWNED,        GM_ONLY_OWNED),
+    "contingency_remove":      Page(CHARACTER_ROWS, NO_GET_OWNED,       GM_ACTS_OWNED),
+    "department_envelopes":    Page(DEPARTMENTS, GM_ONLY_OWNED,         GM_ONLY_OWNED),
+    "envelope_remove":         Page(ENVELOPES, NO_GET_OWNED,            GM_ACTS_OWNED),
     # Press and profiles (web/press.py, web/press_gm.py, web/profile.py).
     "press":                   Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
     "press_new":               Page(CAMPAIGN, "302 - 200 200 404 200",  "302 - 200 200 404 200"),
@@ -428,6 +444,11 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
         markers[slug] = [*markers[slug], *extra]
     nothing = {slug: UNKNOWN for slug in CARDS}
     levels = player_levels(world, username) if role in PLAYERS else None
+    # R50, R51, R60, R61, R71, R72: a character's secrets are theirs and the GM's.
+    intrigue = intrigue_markers(world.campaign)
+    own, hidden = (
+        intrigue[username] if role in PLAYERS else ([], every_intrigue_secret(world.campaign))
+    )
     pages: dict[str, tuple[int, str]] = {}
     for name, page in PAGES.items():
         for url, _ in page.urls(world, name):
@@ -440,14 +461,17 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
         else:
             seen = levels[which_levels(url)] if levels else nothing
             found = leaks(
-                text, seen, markers, allowed_names=told_of(world, username), secrets=[seed]
-            )
+                text, seen, markers, allowed_names=told_of(world, username),
+                secrets=[seed, *hidden],
+            )  # fmt: skip
         if found:
             problems[f"{url} ({status})"] = found
     assert not problems, "\n".join(f"{url}: {found}" for url, found in problems.items())
     shown = "\n".join(text for status, text in pages.values() if status == 200)
+    plain = html.unescape(shown)
     if levels:
         assert missing_from(shown, levels["now"], markers) == [], "what the level allows"
+        assert [m for m in own if m not in plain] == [], "their own secrets (R60-R72)"
         # The report of turn 1: the figures of what the player controls after it.
         report = pages[reverse("turn_report", args=[SLUG, 1])][1]
         figures = report_figures(world)
@@ -455,6 +479,7 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
         assert [f"{m} of {s}" for s in mine for m in figures[s] if not shows(m, report)] == []
     elif role == "gm":  # the detector works: the GM's pages show every secret
         assert missing_from(shown, dict.fromkeys(CARDS, CONTROLLED), markers) == []
+        assert [m for m in every_intrigue_secret(world.campaign) if m not in plain] == []
 
 
 def missing_from(text: str, levels: dict[str, int], markers: dict[str, list[str]]) -> list[str]:

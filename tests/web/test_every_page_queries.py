@@ -53,7 +53,8 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "notification_settings":   [("alice", [])],
     "profile":                 [("alice", [])],
     "campaign_new":            [("alice", [])],
-    "campaign":                [("alice", [SLUG]), ("gm", [SLUG])],
+    "campaign":                [("alice", [SLUG]), ("gm", [SLUG]),
+                                ("bob", [SLUG])],  # hand-overs offered to him, to accept
     "board":                   [("alice", [SLUG, "city"]), ("gm", [SLUG, "city"])],
     "turn_process":            [("gm", [SLUG])],
     "extend_deadline":         [("gm", [SLUG])],
@@ -61,10 +62,11 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "turn_report":             [("alice", [SLUG, 1]), ("gm", [SLUG, 1])],
     "verify_dice":             [("alice", [SLUG, 1])],
     # Orders.
-    "orders":                  [("alice", [SLUG])],
+    "orders":                  [("alice", [SLUG]), ("bob", [SLUG])],
     "order_new":               [("alice", [SLUG, "city", kind]) for kind in
                                 ("add_link", "break_link", "priority", "move", "attempt",
-                                 "function", "nominate", "running_mate", "support", "vote")],
+                                 "function", "perceive", "gift", "handover", "accept",
+                                 "nominate", "running_mate", "support", "vote")],
     "order_edit":              [("alice", [SLUG, "{order}"])],
     "order_reinforce":         [("alice", [SLUG, "{attempt}"])],
     "department_defence":      [("alice", [SLUG, "city", "mint"])],
@@ -107,6 +109,12 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "press_rules":             [("gm", [SLUG])],
     "announcement_new":        [("gm", [SLUG])],
     "press_overview":          [("alice", [])],
+    # RULES parts 7 and 8 (issue 12): the dossier, the GM's characters and envelopes.
+    "dossier":                 [("alice", [SLUG])],
+    "shtick_new":              [("gm", [SLUG, "{alice}", "production"])],
+    "goal_new":                [("gm", [SLUG, "{alice}", "control_aligned"])],
+    "contingency_new":         [("gm", [SLUG, "{alice}", "knowledge"])],
+    "department_envelopes":    [("gm", [SLUG, "city", "temple"])],
     # The election round (R80): turn 2 holds the demo's Mayor election.
     "election":                [("alice", [SLUG]), ("gm", [SLUG])],
     "board_offices":           [("gm", [SLUG, "city"])],
@@ -122,7 +130,8 @@ EXEMPT: dict[str, str] = {
         "order_cancel", "order_shift", "turn_ready", "notices_read", "invitation_withdraw",
         "link_new", "link_delete", "link_move", "board_knowledge_bulk", "member_replace",
         "press_quote", "press_hide", "set_language", "office_remove", "election_schedule",
-        "election_cancel",
+        "election_cancel", "shtick_remove", "goal_remove", "contingency_remove",
+        "envelope_remove",
     ]
 }  # fmt: skip
 

@@ -156,11 +156,13 @@ def test_order_form_choices_offer_no_hidden_department(
                         if level == 0:
                             assert NAMES[slug] not in str(label), (kind, name, label)
     # The loops had options to check: on turn 1 of the demo every player has links to break
-    # and order, routes, targets and functions (no link to add: none is legal yet). The
-    # election's forms (R80) have no choice in turn 1, and name departments by opaque keys
-    # (tests/web/test_election_pages.py checks their options).
-    empty = [kind for kind, n in checked.items() if n == 0 and kind not in ELECTION_FORMS]
-    assert empty == [Order.Kind.ADD_LINK], checked
+    # and order, routes, targets and functions (no link to add: none is legal yet). A
+    # perception check offers departments by id (a rumoured one's slug may not show), and
+    # there is no hand-over to accept yet. The election's forms (R80) have no choice in
+    # turn 1, and name departments by opaque keys (tests/web/test_election_pages.py checks
+    # their options).
+    unchecked = [kind for kind, n in checked.items() if n == 0 and kind not in ELECTION_FORMS]
+    assert unchecked == [Order.Kind.ADD_LINK, Order.Kind.PERCEIVE, Order.Kind.ACCEPT], checked
 
 
 def test_the_open_seed_reaches_no_page_of_anyone(fogged: Campaign, client_for) -> None:

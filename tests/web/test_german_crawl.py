@@ -89,7 +89,19 @@ def data_of(campaign: Campaign) -> list[str]:
         found |= {member.user.get_username(), member.character_name}
     found |= set(Notice.objects.filter(player__campaign=campaign).values_list("text", flat=True))
     found |= set(Office.objects.filter(board__campaign=campaign).values_list("name", flat=True))
+    found |= intrigue_texts(campaign)
     return sorted((d for d in found if d), key=len, reverse=True)
+
+
+def intrigue_texts(campaign: Campaign) -> set[str]:
+    """RULES parts 7-8 the GM wrote: narrative shticks and envelopes (data, like a card)."""
+    from campaigns.models import ContingencyEnvelope, IntelEnvelope, Shtick
+
+    of = {"member__campaign": campaign}
+    found = {s.data.get("text", "") for s in Shtick.objects.filter(kind="text", **of)}
+    found |= set(ContingencyEnvelope.objects.filter(**of).values_list("text", flat=True))
+    envelopes = IntelEnvelope.objects.filter(department__board__campaign=campaign)
+    return found | set(envelopes.values_list("text", flat=True))
 
 
 def without(text: str, data: list[str]) -> str:

@@ -27,12 +27,14 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from campaigns.models import Campaign, Conversation, Invitation, Order, Turn
+from campaigns.models import Campaign, ContingencyEnvelope, Conversation, Invitation, Order, Turn
 from campaigns.selectors.press import conversation_for
 from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
 from campaigns.services.press import channel_ensure, message_send
+from campaigns.web.intrigue_forms import GOAL_FORMS
 from campaigns.web.order_forms import FORMS
+from campaigns.web.shtick_forms import SHTICK_FORMS
 from tests.support.demo import Played, member, reset_link
 from tests.support.urls import site_patterns, site_url_names
 
@@ -270,6 +272,50 @@ OFFICE_ENDPOINTS = [
 ]
 
 
+def bobs(view: str, *extra: Any) -> Callable[[World], str]:
+    """A URL of the GM's pages of bob's character; `extra` may hold callables of the world."""
+    return lambda w: reverse(
+        view, args=[SLUG, bob(w), *(e(w) if callable(e) else e for e in extra)]
+    )
+
+
+def first_of(model: str) -> Callable[[World], int]:
+    """The id of bob's first shtick, goal or sealed envelope (the demo gives him each)."""
+
+    def pk(w: World) -> int:
+        from campaigns import models
+
+        row = getattr(models, model).objects.filter(member__pk=bob(w)).order_by("pk").first()
+        assert row is not None, model
+        return int(row.pk)
+
+    return pk
+
+
+def temple_envelope(w: World) -> int:
+    from campaigns.models import IntelEnvelope
+
+    return IntelEnvelope.objects.filter(department__slug="temple").values_list("pk", flat=True)[0]
+
+
+# RULES parts 7 and 8: the GM's forms of a character and a department (web/intrigue_gm.py).
+INTRIGUE_ENDPOINTS = [
+    *(Endpoint(f"shtick_new {kind}", "gm", bobs("shtick_new", kind)) for kind in SHTICK_FORMS),
+    Endpoint("shtick_remove", "gm", bobs("shtick_remove", first_of("Shtick")), ()),
+    *(Endpoint(f"goal_new {kind}", "gm", bobs("goal_new", kind)) for kind in GOAL_FORMS),
+    Endpoint("goal_remove", "gm", bobs("goal_remove", first_of("Goal")), ()),
+    *(
+        Endpoint(f"contingency_new {condition}", "gm", bobs("contingency_new", condition))
+        for condition in ContingencyEnvelope.Condition.values
+    ),
+    Endpoint(
+        "contingency_remove", "gm", bobs("contingency_remove", first_of("ContingencyEnvelope")), ()
+    ),
+    Endpoint("department_envelopes", "gm", editor_url("department_envelopes", "temple")),
+    Endpoint("envelope_remove", "gm", editor_url("envelope_remove", "temple", temple_envelope), ()),
+]
+
+
 ORDER_FORMS = [
     Endpoint(f"order_new {board} {kind}", "alice", turn_url("order_new", board, kind))
     for board in ("city", "harbour")
@@ -407,6 +453,7 @@ ENDPOINTS = [
     ),
     *EDITOR_ENDPOINTS,
     *OFFICE_ENDPOINTS,
+    *INTRIGUE_ENDPOINTS,
     # Press (web/press.py, web/press_gm.py) and the profile (web/profile.py).
     Endpoint("press_new", "alice", turn_url("press_new")),
     Endpoint(
@@ -522,6 +569,7 @@ SHOW_ONLY = {
     "structure_history",
     "department_history",
     "election",
+    "dossier",
 }
 
 

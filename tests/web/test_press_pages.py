@@ -295,6 +295,7 @@ def test_a_quoted_order_links_to_the_order_form_prefilled(
             "tokens_authority": ["2"],
             "drop_1": ["authority"],
         },
+        "by": member(demo, "alice").player_id,
     }
     page = alice.get(conversation_url(message.conversation_id)).content.decode()
     link = re.search(

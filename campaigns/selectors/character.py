@@ -1,0 +1,150 @@
+"""A character in words, for the campaign page and the GM's member page (RULES R60, R61, R71,
+R72): their shticks as sentences ("+1 die on linking attempts by The Mint"), their secret
+goals with a progress bar after every processed turn, and how much their dossier holds.
+
+Built on selectors/intrigue.py, which decides who may read what (the character's own player
+and the GM; every member once the campaign is opened, R51) and names departments only as far
+as the reader knows them (R50). A fixed number of queries, whatever the number of rows."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from campaigns.intrigue_words import goal_text, shtick_text
+from campaigns.models import Board, Campaign, ContingencyEnvelope, Department, Membership
+
+from .intrigue import DossierItem, GoalView, character_goals, character_shticks, dossier
+
+
+@dataclass(frozen=True)
+class ShtickLine:
+    pk: int
+    kind: str
+    label: str  # the kind
+    text: str  # the shtick in words
+
+
+@dataclass(frozen=True)
+class GoalLine:
+    """R61: a goal in words, and where it stood after each processed turn (latest last)."""
+
+    pk: int
+    kind: str
+    text: str
+    n: int
+    value: int | None  # after the latest processed turn; None before the first
+    met: bool
+    after_turn: int | None
+    history: list[tuple[int, int]]  # (turn, value)
+
+    @property
+    def percent(self) -> int:
+        """How full the progress bar is (a goal met is full)."""
+        if self.met:
+            return 100
+        if not self.value or self.n <= 0:
+            return 0
+        return min(100, self.value * 100 // self.n)
+
+
+@dataclass(frozen=True)
+class CharacterSheet:
+    shticks: list[ShtickLine]
+    goals: list[GoalLine]
+    dossier: list[DossierItem]
+
+    @property
+    def latest_turn(self) -> int | None:
+        return self.dossier[0].turn if self.dossier else None
+
+    @property
+    def new_in_dossier(self) -> int:
+        """How many envelopes the latest turn that opened any opened."""
+        return sum(1 for item in self.dossier if item.turn == self.latest_turn)
+
+
+def goal_line(goal: GoalView) -> GoalLine:
+    latest = goal.latest
+    return GoalLine(
+        goal.pk,
+        goal.kind,
+        goal_text(goal.kind, goal.n, goal.detail),
+        goal.n,
+        latest.value if latest else None,
+        bool(latest and latest.met),
+        latest.turn if latest else None,
+        [(p.turn, p.value) for p in goal.progress],
+    )
+
+
+def character_sheet(member: Membership, viewer: Membership) -> CharacterSheet:
+    """R60, R61, R71, R72: what `viewer` may read of `member`'s character (nothing of
+    another player's before the campaign is opened)."""
+    boards = dict(Board.objects.filter(campaign_id=member.campaign_id).values_list("slug", "name"))
+    shticks = [
+        ShtickLine(s.pk, s.kind, s.label, shtick_text(s.data, s.department, boards))
+        for s in character_shticks(member, viewer)
+    ]
+    goals = [goal_line(g) for g in character_goals(member, viewer)]
+    return CharacterSheet(shticks, goals, dossier(member, viewer))
+
+
+# --- The GM's page of a character -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DepartmentOption:
+    """A department a shtick or an envelope may name: its row's pk (the form's choice), its
+    slug (ENGINE.md) and its label ("The Mint (The City)")."""
+
+    pk: int
+    slug: str
+    label: str
+
+
+def department_options(campaign: Campaign) -> list[DepartmentOption]:
+    """Every department of the campaign, by board and name (one query): the GM's choices."""
+    rows = Department.objects.filter(board__campaign=campaign).select_related("board")
+    return [
+        DepartmentOption(d.pk, d.slug, f"{d.name} ({d.board.name})")
+        for d in rows.order_by("board__name", "name", "pk")
+    ]
+
+
+@dataclass(frozen=True)
+class ContingencyLine:
+    """R72: a sealed envelope as the GM sees it: what opens it, its text, and the turn it
+    opened in (None while sealed)."""
+
+    pk: int
+    condition: str
+    turn_number: int | None
+    date: dt.datetime | None
+    department: str | None
+    level: int | None
+    text: str
+    opened: int | None
+
+
+def contingency_lines(member: Membership, viewer: Membership) -> list[ContingencyLine]:
+    """R72: every contingency envelope to `member`, sealed or opened, oldest first, for the
+    GM (a player never reads the sealed ones: their dossier holds the opened). One query."""
+    if viewer.role != Membership.Role.GM:
+        return []
+    rows = ContingencyEnvelope.objects.filter(member=member).select_related(
+        "department__board", "opened_turn"
+    )
+    return [
+        ContingencyLine(
+            c.pk,
+            c.condition,
+            c.turn_number,
+            c.date,
+            f"{c.department.name} ({c.department.board.name})" if c.department else None,
+            c.level,
+            c.text,
+            c.opened_turn.number if c.opened_turn else None,
+        )  # fmt: skip
+        for c in rows.order_by("pk")
+    ]
