@@ -25,7 +25,7 @@ from campaigns.web.election_choices import (
     support_choices,
     vote_choices,
 )
-from campaigns.web.order_forms import NOT_PREFILLED, OrderForm
+from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
 
 Kind = Order.Kind
 

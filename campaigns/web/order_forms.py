@@ -24,6 +24,7 @@ from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH
 from campaigns.services.orders import MAX_INTENT_CHARS
 from campaigns.web.deal_forms import DEAL_FORMS
+from campaigns.web.election_forms import ELECTION_FORMS
 from campaigns.web.order_choices import (
     OTHER,
     AttemptPreview,
@@ -309,8 +310,4 @@ FORMS: dict[str, type[OrderForm]] = {
         *DEAL_FORMS,
     )
 }  # fmt: skip
-
-# The election's forms (RULES R80) subclass OrderForm, so they are registered after it.
-from campaigns.web.election_forms import ELECTION_FORMS  # noqa: E402
-
-FORMS.update(ELECTION_FORMS)
+FORMS.update(ELECTION_FORMS)  # RULES R80
