@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -124,45 +123,3 @@ def follower_text(department: str, ticket: str, *, own: bool, tied: bool) -> str
         )
         % values
     )
-
-
-# --- An office's shticks (R60), read-only -----------------------------------------------------
-
-ROLLS = {
-    "attack": gettext_lazy("linking attempts"),
-    "defend": gettext_lazy("defence rolls"),
-    "function": gettext_lazy("function rolls"),
-    "perception": gettext_lazy("perception checks"),
-}
-
-
-def shtick_text(shtick: Mapping[str, Any], name: Namer) -> str:
-    """One ENGINE.md shtick object in words (the office's holder's controller holds it)."""
-    kind, amount = shtick.get("kind"), shtick.get("amount")
-    where = name(shtick["department"]) if shtick.get("department") else _("every department")
-    match kind:
-        case "production":
-            return _("+%(n)s production for %(where)s") % {"n": amount, "where": where}
-        case "dice" | "skill":
-            roll = ROLLS.get(str(shtick.get("roll")), str(shtick.get("roll")))
-            text = _("+%(n)s dice on %(roll)s of %(where)s")
-            if kind == "skill":
-                text = _("+%(n)s skill on %(roll)s of %(where)s")
-            return text % {"n": amount, "roll": roll, "where": where}
-        case "attempts":
-            return _("+%(n)s linking attempts a turn") % {"n": amount}
-        case "link_limit":
-            return _("%(where)s may have %(out)s outgoing and %(in)s incoming links") % {
-                "where": where,
-                "out": shtick.get("out"),
-                "in": shtick.get("in"),
-            }
-        case "cross_board":
-            boards = shtick.get("boards")
-            listed = ", ".join(str(b) for b in boards) if isinstance(boards, list) else ""
-            return _("links across the boards %(boards)s") % {"boards": listed}
-        case "perception":
-            return _("+%(n)s Perception") % {"n": amount}
-        case "text":
-            return str(shtick.get("text", ""))
-    return str(kind)

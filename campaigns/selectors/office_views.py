@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns import election_words
+from campaigns.intrigue_words import shtick_text
 from campaigns.models import Board, Election, Office
 
 from .board_views import Snapshot, node_key
@@ -147,8 +147,25 @@ class OfficeAdmin:
     elections: list[ElectionLine]
 
 
+def office_shtick_texts(
+    shticks: list[dict[str, Any]], names: dict[str, str], boards: dict[str, str]
+) -> list[str]:
+    """R60/R80: an office's shticks in words, in their order (the GM removes one by its
+    place). A department they name is one of the office's board (`names`: slug -> name);
+    one naming none acts for every department of the holder's controller."""
+    return [
+        shtick_text(
+            s,
+            names.get(str(s["department"]), str(s["department"])) if s.get("department") else
+            _("every department of the holder's controller"),
+            boards,
+        )
+        for s in shticks
+    ]  # fmt: skip
+
+
 def board_office_admin(board: Board) -> list[OfficeAdmin]:
-    """The board's offices and every election of each, soonest first. Three queries."""
+    """The board's offices and every election of each, soonest first. Four queries."""
     offices = list(
         Office.objects.filter(board=board).select_related("holder", "deputy").order_by("name")
     )
@@ -161,15 +178,13 @@ def board_office_admin(board: Board) -> list[OfficeAdmin]:
         )
         elections.setdefault(election.office_id, []).append(line)
 
-    def name(slug: object) -> str:
-        return names.get(str(slug), str(slug))
-
+    boards = dict(Board.objects.filter(campaign_id=board.campaign_id).values_list("slug", "name"))
     return [
         OfficeAdmin(
             o.pk,
             o.name,
             o.alignment,
-            [election_words.shtick_text(s, name) for s in o.shticks],
+            office_shtick_texts(o.shticks, names, boards),
             o.holder.name if o.holder else None,
             o.deputy.name if o.deputy else None,
             elections.get(o.pk, []),

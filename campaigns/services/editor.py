@@ -23,7 +23,16 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from campaigns.models import AuditEntry, Board, Campaign, Department, Link, Membership, Structure
+from campaigns.models import (
+    AuditEntry,
+    Board,
+    Campaign,
+    Department,
+    Link,
+    Membership,
+    Office,
+    Structure,
+)
 from campaigns.selectors.editor import (
     change_review,
     changed_fields,
@@ -234,7 +243,22 @@ def department_remove(*, department: Department, actor: AbstractBaseUser) -> Cha
         dept.delete()
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
                before, {"removed": True})  # fmt: skip
+        offices_forget(board, dept.slug, actor)
     return change
+
+
+def offices_forget(board: Board, slug: str, actor: AbstractBaseUser) -> None:
+    """R60/R80: the board's offices lose the shticks that name a removed department (a
+    character's shticks naming it go with its row); each changed office is audited (R53).
+    Call inside the change's transaction."""
+    for office in Office.objects.filter(board=board):
+        kept = [s for s in office.shticks if s.get("department") != slug]
+        if len(kept) != len(office.shticks):
+            before = {"shticks": office.shticks}
+            office.shticks = kept
+            office.save(update_fields=["shticks"])
+            record(board, actor, AuditEntry.Action.OFFICES, f"{board.name}: {office.name}",
+                   before, {"shticks": kept})  # fmt: skip
 
 
 # --- Links (R10-R12) ------------------------------------------------------------------------------

@@ -15,9 +15,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from campaigns.models import Board, Election, Membership, Office
+from campaigns.models import Board, Election, Membership, Office, Shtick
 from campaigns.selectors.elections import election_page
-from campaigns.selectors.office_views import board_office_admin
+from campaigns.selectors.office_views import board_office_admin, office_shtick_texts
 from campaigns.selectors.order_context import OrderContext
 from campaigns.services.offices import (
     election_cancel as cancel_election,
@@ -119,7 +119,8 @@ def offices_context(
 @login_required
 def office_edit(request: HttpRequest, slug: str, board_slug: str, pk: int) -> HttpResponse:
     """Change an office's name, alignment, holder and deputy (R53: the GM may put any
-    department of the board in it). Its shticks stay as they are."""
+    department of the board in it). Its shticks are granted and taken away on this page
+    too, each by its own form (web/office_shticks.py)."""
     board, office = gm_office(request, slug, board_slug, pk)
     initial = {
         "name": office.name,
@@ -141,12 +142,21 @@ def office_edit(request: HttpRequest, slug: str, board_slug: str, pk: int) -> Ht
         else:
             messages.success(request, _("%(office)s is saved.") % {"office": data["name"]})
             return redirect("board_offices", board.campaign.slug, board.slug)
+    boards = dict(board.campaign.boards.values_list("slug", "name"))
+    names = dict(board.departments.values_list("slug", "name"))
     context = {
         "campaign": board.campaign,
         "board": board,
         "office": office,
         "form": form,
         "refused": refused,
+        # R60: the office's shticks in words, each removable by its place in the list.
+        "shticks": list(enumerate(office_shtick_texts(office.shticks, names, boards))),
+        "shtick_kinds": [
+            (kind, label)
+            for kind, label in Shtick.Kind.choices
+            if kind != Shtick.Kind.CROSS_BOARD or len(boards) > 1
+        ],
     }
     return render(request, "campaigns/elections/office.html", context)
 

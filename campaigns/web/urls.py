@@ -10,6 +10,7 @@ from campaigns.web import (
     intrigue,
     intrigue_gm,
     members,
+    office_shticks,
     orders,
     players,
     press,
@@ -169,6 +170,16 @@ urlpatterns += [
     path(f"{BOARD}offices/", elections.board_offices, name="board_offices"),
     path(f"{OFFICE}edit/", elections.office_edit, name="office_edit"),
     path(f"{OFFICE}remove/", elections.office_delete, name="office_remove"),
+    path(
+        f"{OFFICE}shticks/new/<slug:kind>/",
+        office_shticks.office_shtick_new,
+        name="office_shtick_new",
+    ),
+    path(
+        f"{OFFICE}shticks/<int:index>/remove/",
+        office_shticks.office_shtick_remove,
+        name="office_shtick_remove",
+    ),
     path(f"{OFFICE}election/", elections.election_new, name="election_schedule"),
     path(
         "c/<slug:slug>/elections/<int:pk>/cancel/", elections.election_drop, name="election_cancel"

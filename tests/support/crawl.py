@@ -119,7 +119,16 @@ def crawl_world() -> World:
     channel, private = press_world(campaign)
     make_orders(campaign, turn.number, TURN_TWO)
     intrigue_world(campaign, defence)
+    office_shticked(campaign)
     return World(played, turn, orders, attempts, invitation, defence, channel, private)
+
+
+def office_shticked(campaign: Campaign) -> None:
+    """The Mayor holds a shtick (R60, R80), so the GM's page of it has one to remove."""
+    from campaigns.models import Office
+
+    shtick = {"kind": "dice", "roll": "attack", "department": None, "amount": 1}
+    Office.objects.filter(board__campaign=campaign).update(shticks=[shtick])
 
 
 def intrigue_world(campaign: Campaign, defence: dict[str, list[tuple[str, str]]]) -> None:
@@ -435,6 +444,24 @@ def OFFICES(w: World, name: str) -> Urls:
 
     office = Office.objects.get(board__campaign=w.campaign)
     return nobodys(reverse(name, args=[SLUG, "city", office.pk]))
+
+
+def OFFICE_SHTICK_FORMS(w: World, name: str) -> Urls:
+    """The GM's form of each kind of shtick for the city's office (R60, R80)."""
+    from campaigns.models import Office, Shtick
+
+    office = Office.objects.get(board__campaign=w.campaign)
+    return nobodys(
+        *(reverse(name, args=[SLUG, "city", office.pk, kind]) for kind in Shtick.Kind.values)
+    )
+
+
+def OFFICE_SHTICKS(w: World, name: str) -> Urls:
+    """The city's office's first shtick (office_shticked gives it one)."""
+    from campaigns.models import Office
+
+    office = Office.objects.get(board__campaign=w.campaign)
+    return nobodys(reverse(name, args=[SLUG, "city", office.pk, 0]))
 
 
 def ELECTIONS(w: World, name: str) -> Urls:

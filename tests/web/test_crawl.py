@@ -69,6 +69,8 @@ from tests.support.crawl import (
     MESSAGES,
     NOTE,
     OBSERVER,
+    OFFICE_SHTICK_FORMS,
+    OFFICE_SHTICKS,
     OFFICES,
     ORDERS,
     OUTSIDER,
@@ -146,6 +148,8 @@ THEIRS = "302 200 404 404 404 200"  # only its owner (and the GM) may read it
 
 # One line per URL name: where to go, then what each role gets for a GET and for a POST.
 # Columns: anon owner player observer outsider gm (see the module's docstring).
+# The GM's own pages: log in first; players and observers 403; another campaign's GM 404.
+GM_PAGE = "302 - 403 403 404 200"
 # fmt: off
 PAGES: dict[str, Page] = {
     # Accounts (Django's own views, and the throttled password reset).
@@ -253,6 +257,8 @@ PAGES: dict[str, Page] = {
     "board_offices":           Page(BOARDS,   "302 - 403 403 404 200",  "302 - 403 403 404 200"),
     "office_edit":             Page(OFFICES,  "302 - 403 403 404 200",  "302 - 403 403 404 200"),
     "office_remove":           Page(OFFICES,  NO_GET,                   "302 - 403 403 404 302"),
+    "office_shtick_new":       Page(OFFICE_SHTICK_FORMS, GM_PAGE,         GM_PAGE),
+    "office_shtick_remove":    Page(OFFICE_SHTICKS, NO_GET,             "302 - 403 403 404 302"),
     "election_schedule":       Page(OFFICES,  NO_GET,                   "302 - 403 403 404 302"),
     "election_cancel":         Page(ELECTIONS, NO_GET,                  "302 - 403 403 404 302"),
 }

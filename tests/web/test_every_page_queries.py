@@ -119,6 +119,7 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "election":                [("alice", [SLUG]), ("gm", [SLUG])],
     "board_offices":           [("gm", [SLUG, "city"])],
     "office_edit":             [("gm", [SLUG, "city", "{office}"])],
+    "office_shtick_new":       [("gm", [SLUG, "city", "{office}", "link_limit"])],
 }
 # fmt: on
 
@@ -131,7 +132,7 @@ EXEMPT: dict[str, str] = {
         "link_new", "link_delete", "link_move", "board_knowledge_bulk", "member_replace",
         "press_quote", "press_hide", "set_language", "office_remove", "election_schedule",
         "election_cancel", "shtick_remove", "goal_remove", "contingency_remove",
-        "envelope_remove",
+        "envelope_remove", "office_shtick_remove",
     ]
 }  # fmt: skip
 

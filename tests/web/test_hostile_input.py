@@ -262,6 +262,11 @@ OFFICE_ENDPOINTS = [
     Endpoint("board_offices", "gm", editor_url("board_offices")),
     Endpoint("office_edit", "gm", editor_url("office_edit", mayor)),
     Endpoint("office_remove", "gm", editor_url("office_remove", mayor), ()),
+    *(
+        Endpoint(f"office_shtick_new {kind}", "gm", editor_url("office_shtick_new", mayor, kind))
+        for kind in SHTICK_FORMS
+    ),
+    Endpoint("office_shtick_remove", "gm", editor_url("office_shtick_remove", mayor, 0), ()),
     Endpoint("election_schedule", "gm", editor_url("election_schedule", mayor), ("number",)),
     Endpoint(
         "election_cancel",

@@ -84,7 +84,8 @@ def test_an_office_keeps_its_shticks_when_the_gm_changes_it_and_shows_them_in_wo
     shtick = {"kind": "dice", "roll": "attack", "department": None, "amount": 1}
     Office.objects.filter(pk=mayor().pk).update(shticks=[shtick])
     gm = client_for("gm")
-    assert "+1 dice on linking attempts of every department" in text_of(gm.get(offices_url()))
+    words = "+1 die on linking attempts by every department of the holder's controller"
+    assert words in text_of(gm.get(offices_url()))
     edit = reverse("office_edit", args=[SLUG, "city", mayor().pk])
     gm.post(edit, {"name": "Mayor of Tourmaline", "alignment": "Straight"})
     assert (mayor().alignment, mayor().shticks) == ("Straight", [shtick])
