@@ -1,0 +1,234 @@
+"""Every form and POST endpoint of the site, for tests/web/test_hostile_input.py: who posts,
+where, the fields it reads, and how it shows that it read them (tests/support/hostile.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.urls import reverse
+
+from campaigns.models import (
+    Announcement,
+    Board,
+    Campaign,
+    Department,
+    Invitation,
+    Link,
+    Membership,
+    Message,
+    Order,
+    Turn,
+)
+from campaigns.web.order_forms import FORMS
+from tests.support.demo import reset_link
+from tests.support.hostile import (
+    DONE,
+    FORM,
+    REFUSED,
+    SLUG,
+    Endpoint,
+    World,
+    audited,
+    board_as_asked,
+    campaign_status,
+    csv_as_asked,
+    deadline_moved,
+    defence_as_posted,
+    gone,
+    grew,
+    hidden,
+    language_as_posted,
+    logged_out,
+    note_as_posted,
+    notices_read,
+    order_edited,
+    order_moved,
+    order_status,
+    password_changed,
+    profile_as_posted,
+    quote_kept,
+    ready_as_asked,
+    redirected_to,
+    removed,
+    settings_as_posted,
+    turn_one,
+    withdrawn,
+)
+
+
+def turn_url(name: str, *extra: Any) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[SLUG, *extra])
+
+
+def editor_url(name: str, *extra: Any) -> Callable[[World], str]:
+    """A URL of the GM's editor on the city board; `extra` may hold callables of the world."""
+    return lambda w: reverse(
+        name, args=[SLUG, "city", *(e(w) if callable(e) else e for e in extra)]
+    )
+
+
+def order_url(name: str, which: Callable[[World], Order]) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[SLUG, which(w).pk])
+
+
+def mint_link(w: World) -> int:
+    return Link.objects.get(supplier__slug="mint", consumer__slug="treasury").pk
+
+
+def bob_url(name: str) -> Callable[[World], str]:
+    return lambda w: reverse(name, args=[SLUG, w.member("bob").pk])
+
+
+def expects(*outcomes: str) -> frozenset[str]:
+    return frozenset(outcomes)
+
+
+# What each endpoint's valid post, or its refusal, looks like (tests/support/hostile.py).
+FORM_OR_DONE = expects(FORM, DONE)
+DONE_OR_REFUSED = expects(DONE, REFUSED)
+ANY = expects(FORM, DONE, REFUSED)
+CARD = ("name", "description", "effect", "obstruct", "impress", "consumes_type",
+        "consumes_amount", "produces_type", "produces_amount", "alignments", "flaws", "money",
+        "people", "authority", "controller", "home",
+        *(f"functions-{f}" for f in ("TOTAL_FORMS", "INITIAL_FORMS", "MAX_NUM_FORMS",
+                                     "0-name", "0-skill", "0-DELETE", "1-name")))  # fmt: skip
+EDITOR_ENDPOINTS = [
+    Endpoint("board_new", "gm", turn_url("board_new"), None, expects=FORM_OR_DONE,
+             done=grew(Board)),
+    Endpoint("board_edit", "gm", editor_url("board_edit"), expects=FORM_OR_DONE, done=audited),
+    Endpoint("board_delete", "gm", editor_url("board_delete"), (), expects=DONE_OR_REFUSED,
+             done=gone(Board, slug="city")),
+    Endpoint("department_new", "gm", editor_url("department_new"), ("slug", *CARD),
+             expects=FORM_OR_DONE, done=grew(Department)),
+    Endpoint("department_edit", "gm", editor_url("department_edit", "mint"), CARD,
+             expects=FORM_OR_DONE, done=audited),
+    Endpoint("department_delete", "gm", editor_url("department_delete", "archives"), (),
+             expects=DONE_OR_REFUSED, done=gone(Department, slug="archives")),
+    Endpoint("link_new", "gm", editor_url("link_new", "mint"), ("direction", "partner"),
+             expects=DONE_OR_REFUSED, done=grew(Link)),
+    Endpoint("link_delete", "gm", editor_url("link_delete", "mint", mint_link), (),
+             expects=DONE_OR_REFUSED, done=gone(Link, supplier__slug="mint",
+                                                 consumer__slug="treasury")),
+    Endpoint("link_move", "gm", editor_url("link_move", "mint", mint_link), ("direction",),
+             expects=DONE_OR_REFUSED, done=audited),
+    Endpoint("board_structures", "gm", editor_url("board_structures"), expects=FORM_OR_DONE,
+             done=audited),
+    Endpoint("board_knowledge", "gm", editor_url("board_knowledge"), expects=FORM_OR_DONE,
+             done=audited),
+    Endpoint("board_knowledge_bulk", "gm", editor_url("board_knowledge_bulk"),
+             ("member", "department", "level", "how"), expects=DONE_OR_REFUSED, done=audited),
+    Endpoint("member_edit", "gm", bob_url("member_edit"), expects=FORM_OR_DONE, done=audited),
+    Endpoint("member_replace", "gm", bob_url("member_replace"), ("successor", "knowledge"),
+             expects=DONE_OR_REFUSED, done=audited),
+    Endpoint("member_remove", "gm", bob_url("member_remove"), (), expects=DONE_OR_REFUSED,
+             done=removed),
+]  # fmt: skip
+
+
+ORDER_FORMS = [
+    Endpoint(f"order_new {board} {kind}", "alice", turn_url("order_new", board, kind),
+             expects=FORM_OR_DONE, done=grew(Order))
+    for board in ("city", "harbour")
+    for kind in FORMS
+]  # fmt: skip
+CAMPAIGN_ENDPOINTS = [
+    Endpoint("order_edit", "alice", order_url("order_edit", lambda w: w.order),
+             expects=FORM_OR_DONE, done=order_edited),
+    Endpoint("order_cancel", "alice", order_url("order_cancel", lambda w: w.order), (),
+             expects=DONE_OR_REFUSED, done=order_status(Order.Status.CANCELLED)),
+    Endpoint("order_shift", "alice", order_url("order_shift", lambda w: w.later[0]),
+             ("direction",), expects=DONE_OR_REFUSED, done=order_moved),
+    Endpoint("order_reinforce", "alice", order_url("order_reinforce", lambda w: w.attempt),
+             expects=FORM_OR_DONE, done=grew(Order)),
+    Endpoint("department_defence", "alice",
+             turn_url("department_defence", "city", "city-watch"), expects=FORM_OR_DONE,
+             done=defence_as_posted),
+    Endpoint("turn_ready", "alice", turn_url("turn_ready"), ("ready",),
+             expects=DONE_OR_REFUSED, done=ready_as_asked),
+    Endpoint("notices_read", "alice", turn_url("notices_read"), (), expects=expects(DONE),
+             done=notices_read),
+    Endpoint("notification_settings", "alice", lambda w: reverse("notification_settings"),
+             expects=FORM_OR_DONE, done=settings_as_posted),
+    Endpoint("turn_process", "gm", turn_url("turn_process"), expects=ANY,
+             done=turn_one(Turn.Status.PROCESSED)),
+    Endpoint("extend_deadline", "gm", turn_url("extend_deadline"), expects=FORM_OR_DONE,
+             done=deadline_moved),
+    # The demo runs: starting it again or resuming it is refused.
+    Endpoint("campaign_start", "gm", turn_url("campaign_start"), (), expects=expects(REFUSED)),
+    Endpoint("campaign_pause", "gm", turn_url("campaign_pause"), (), expects=expects(DONE),
+             done=campaign_status(Campaign.Status.PAUSED)),
+    Endpoint("campaign_resume", "gm", turn_url("campaign_resume"), (),
+             expects=expects(REFUSED)),
+    Endpoint("turn_report_note", "gm",
+             lambda w: reverse("turn_report_note", args=[SLUG, 1, w.roll.pk]),
+             tuple(f"note-{{pk}}-{field}" for field in ("gm_note", "publish")),
+             world="played", expects=DONE_OR_REFUSED, done=note_as_posted),
+    Endpoint("verify_dice", "alice", turn_url("verify_dice", 1), ("key", "dice"),
+             world="played", method="get"),
+    # History (issue 11): the pages that read their query string.
+    Endpoint("board", "alice", turn_url("board", "city"), ("turn",), world="played",
+             method="get", expects=DONE_OR_REFUSED, done=board_as_asked),
+    Endpoint("compare_turns", "gm", turn_url("compare_turns", "city"), ("first", "second"),
+             world="played", method="get"),
+    Endpoint("history_export", "alice", turn_url("history_export"), ("board",),
+             world="played", method="get", expects=DONE_OR_REFUSED, done=csv_as_asked),
+    Endpoint("campaign_new", "alice", lambda w: reverse("campaign_new"),
+             expects=FORM_OR_DONE, done=grew(Campaign)),
+    Endpoint("board_import", "gm", turn_url("board_import"), expects=FORM_OR_DONE,
+             done=grew(Board)),
+    Endpoint("campaign_settings", "gm", turn_url("campaign_settings"), expects=FORM_OR_DONE,
+             done=audited),
+    Endpoint("campaign_alignments", "gm", turn_url("campaign_alignments"),
+             tuple(f"alignments-{field}" for field in (
+                 "TOTAL_FORMS", "INITIAL_FORMS", "MAX_NUM_FORMS", "0-name", "0-opposite",
+                 "0-self_opposed", "0-DELETE", "1-name")),
+             expects=FORM_OR_DONE, done=audited),
+    Endpoint("players", "gm", turn_url("players"), expects=FORM_OR_DONE,
+             done=grew(Invitation)),
+    Endpoint("turn_rollback", "gm", turn_url("turn_rollback"), ("number", "confirm", "discard"),
+             "played", expects=FORM_OR_DONE, done=turn_one(Turn.Status.OPEN)),
+    Endpoint("campaign_end", "gm", turn_url("campaign_end"), expects=ANY,
+             done=campaign_status(Campaign.Status.FINISHED)),
+    # The demo has not ended: opening it is refused.
+    Endpoint("campaign_open", "gm", turn_url("campaign_open"), expects=expects(FORM, REFUSED)),
+    Endpoint("invitation_withdraw", "gm",
+             lambda w: reverse("invitation_withdraw", args=[SLUG, w.invitation.pk]), (),
+             expects=expects(DONE), done=withdrawn),
+    Endpoint("invitation_join", "",
+             lambda w: reverse("invitation_join", args=[w.invitation.token]),
+             expects=FORM_OR_DONE, done=grew(Membership)),
+]  # fmt: skip
+PRESS_AND_ACCOUNTS = [
+    # Press (web/press.py, web/press_gm.py) and the profile (web/profile.py).
+    Endpoint("press_new", "alice", turn_url("press_new"), expects=FORM_OR_DONE,
+             done=grew(Message)),
+    Endpoint("press_conversation", "alice",
+             lambda w: reverse("press_conversation", args=[SLUG, w.conversation.pk]),
+             expects=FORM_OR_DONE, done=grew(Message)),
+    Endpoint("press_quote", "alice", turn_url("press_quote", "city", "move"),
+             ("route", "tokens_money", "tokens_people", "tokens_authority", "drop_1", "drop_2"),
+             expects=expects(DONE), done=quote_kept),
+    Endpoint("press_rules", "gm", turn_url("press_rules"), expects=FORM_OR_DONE, done=audited),
+    Endpoint("press_hide", "gm",
+             lambda w: reverse("press_hide", args=[SLUG, w.conversation.messages.get().pk]), (),
+             expects=expects(DONE), done=hidden),
+    Endpoint("announcement_new", "gm", turn_url("announcement_new"), expects=FORM_OR_DONE,
+             done=grew(Announcement)),
+    Endpoint("profile", "alice", lambda w: reverse("profile"), expects=FORM_OR_DONE,
+             done=profile_as_posted),
+    Endpoint("set_language", "alice", lambda w: reverse("set_language"), ("language", "next"),
+             expects=DONE_OR_REFUSED, done=language_as_posted),
+    Endpoint("login", "", lambda w: reverse("login")),
+    Endpoint("signup", "", lambda w: reverse("signup"), expects=FORM_OR_DONE,
+             done=grew(Membership.user.field.related_model)),
+    Endpoint("logout", "alice", lambda w: reverse("logout"), (), expects=expects(DONE),
+             done=logged_out),
+    Endpoint("password_reset", "", lambda w: reverse("password_reset"), expects=FORM_OR_DONE,
+             done=redirected_to("password_reset_done")),
+    Endpoint("password_change", "alice", lambda w: reverse("password_change"),
+             expects=FORM_OR_DONE, done=password_changed),
+    Endpoint("password_reset_confirm", "", lambda w: reset_link(w.campaign, "alice"),
+             expects=FORM_OR_DONE, done=password_changed),
+]  # fmt: skip
+ENDPOINTS = [*ORDER_FORMS, *CAMPAIGN_ENDPOINTS, *EDITOR_ENDPOINTS, *PRESS_AND_ACCOUNTS]
