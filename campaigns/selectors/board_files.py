@@ -166,7 +166,7 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
     def whole(column: str) -> int:
         text = cells.get(column, "") or "0"
         if not text.isdigit():
-            problems.append(f"{where}, {column}: {text!r} is not a whole number 0 or more")
+            problems.append(f"{where}, {column}: {text!r} is not a whole number 0 or more (R4)")
             return 0
         return int(text)
 
@@ -177,8 +177,8 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
         parts = text.split()
         if len(parts) != 2 or parts[0].lower() not in RESOURCES or not parts[1].isdigit():
             problems.append(
-                f"{where}, {column}: {text!r} should read like 'money 2' "
-                "(money, people or authority, then a whole number)"
+                f"{where}, {column}: {text!r} should read like 'money 2': money, people or "
+                "authority, then a whole number (R3, R4)"
             )
             return None
         return {"type": parts[0].lower(), "amount": int(parts[1])}
@@ -187,12 +187,12 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
     for entry in split(cells.get("functions", "")):
         function, _, skill = entry.rpartition(":")
         if not function.strip() or not skill.strip().isdigit():
-            problems.append(f"{where}, functions: {entry!r} should read like 'Smuggling: 2'")
+            problems.append(f"{where}, functions: {entry!r} should read like 'Smuggling: 2' (R4)")
         else:
             functions[function.strip()] = int(skill)
     home = cells.get("home", "").lower()
     if home not in ("", "yes", "no", "true", "false", "1", "0"):
-        problems.append(f"{where}, home: {cells['home']!r} should be yes or no")
+        problems.append(f"{where}, home: {cells['home']!r} should be yes or no (R13)")
     department = {
         "slug": cells.get("slug", ""),
         "name": cells.get("name", ""),

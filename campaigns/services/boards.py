@@ -80,7 +80,7 @@ def board_import(
     except IntegrityError:
         # Another import took the slug between the check and the insert.
         raise BoardImportError(
-            [f"board: {campaign} already has a board {data['slug']!r}"]
+            [f"board: {campaign} already has a board {data['slug']!r} (R2)"]
         ) from None
     return board
 
@@ -130,23 +130,23 @@ def board_problems(campaign: Campaign, data: dict[str, Any]) -> list[str]:
     slug, name = data.get("slug"), data.get("name")
     problems = []
     if not valid_slug(slug):
-        problems.append(f"board: slug must be letters, digits, - or _ (at most {SLUG_MAX})")
+        problems.append(f"board: slug must be letters, digits, - or _ (at most {SLUG_MAX}) (R2)")
     elif Board.objects.filter(campaign=campaign, slug=slug).exists():
-        problems.append(f"board: {campaign} already has a board {slug!r}")
+        problems.append(f"board: {campaign} already has a board {slug!r} (R2)")
     if not valid_text(name, NAME_MAX, required=True):
-        problems.append(f"board: name must be a text of 1 to {NAME_MAX} characters")
+        problems.append(f"board: name must be a text of 1 to {NAME_MAX} characters (R2)")
     return problems
 
 
 def player_problems(campaign: Campaign, players: dict[str, Membership]) -> list[str]:
     """R13: a structure belongs to a player of this campaign (not its GM or an observer)."""
     problems = [
-        f"player {pid}: {member} is not a player of {campaign}"
+        f"player {pid}: {member} is not a player of {campaign} (R13)"
         for pid, member in players.items()
         if member.campaign_id != campaign.pk or member.role != Membership.Role.PLAYER
     ]
     if len({member.pk for member in players.values()}) < len(players):
-        problems.append("players: one membership is given under two player ids")
+        problems.append("players: one membership is given under two player ids (R13)")
     return problems
 
 
@@ -158,18 +158,18 @@ def department_problems(
     what = f"department {slug}" if isinstance(slug, str) and slug else f"department #{index + 1}"
     problems = []
     if isinstance(slug, str) and slug and not valid_slug(slug):
-        problems.append(f"{what}: slug must be letters, digits, - or _ (at most {SLUG_MAX})")
+        problems.append(f"{what}: slug must be letters, digits, - or _ (at most {SLUG_MAX}) (R4)")
     if not valid_text(raw.get("name"), NAME_MAX, required=True):
-        problems.append(f"{what}: name must be a text of 1 to {NAME_MAX} characters")
+        problems.append(f"{what}: name must be a text of 1 to {NAME_MAX} characters (R4)")
     structure = raw.get("structure")
     if isinstance(structure, str) and structure not in players:
         known = ", ".join(sorted(players)) or "none"
-        problems.append(f"{what}: structure {structure!r} is not a player given ({known})")
+        problems.append(f"{what}: structure {structure!r} is not a player given ({known}) (R13)")
     if not isinstance(raw.get("home", False), bool):
-        problems.append(f"{what}: home must be true or false")
+        problems.append(f"{what}: home must be true or false (R13)")
     for key, limit in TEXT_MAX.items():
         if not valid_text(raw.get(key, ""), limit or 0):
-            problems.append(f"{what}: {key} must be a text of at most {limit} characters")
+            problems.append(f"{what}: {key} must be a text of at most {limit} characters (R4)")
     return problems
 
 
@@ -181,11 +181,16 @@ def bound_problems(dept: EngineDepartment) -> list[str]:
     big = {f"stash {k}": n for k, n in dept.stash.items()}
     big["capacity"] = dept.capacity or 0
     return [
-        f"department {dept.slug}: {key} must be at most {limit}"
+        f"department {dept.slug}: {key} must be at most {limit} ({rule_of(key)})"
         for values, limit in ((small, SMALL_MAX), (big, BIG_MAX))
         for key, n in values.items()
         if n > limit
     ]
+
+
+def rule_of(key: str) -> str:
+    """The rule a number of a card answers to: capacity R36, the rest the card's own (R4)."""
+    return "R36" if key == "capacity" else "R4"
 
 
 def valid_slug(value: object) -> bool:

@@ -91,7 +91,7 @@ def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.boards.filter(slug=slug).exists():
-            raise SetupRefused([f"{locked.name} already has a board at the address {slug!r}."])
+            raise SetupRefused([f"{locked.name} already has a board at the address {slug!r} (R2)."])
         board = Board.objects.create(campaign=locked, name=name, slug=slug)
         record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, {"created": slug})
     return board
@@ -141,7 +141,7 @@ def structure_for(board: Board, player: Membership | None) -> Structure | None:
     if player is None:
         return None
     if player.campaign_id != board.campaign_id or player.role != Membership.Role.PLAYER:
-        raise SetupRefused([f"{player.display_name} is not a player of this campaign."])
+        raise SetupRefused([f"{player.display_name} is not a player of this campaign (R13)."])
     structure, _ = Structure.objects.get_or_create(board=board, player=player)
     return structure
 
@@ -175,7 +175,7 @@ def department_create(
         if Department.objects.filter(board=board, slug=slug).exists():
             raise SetupRefused([
                 f"{board.name} already has a department at the address {slug!r}: "
-                "choose another address."
+                "choose another address (R4)."
             ])  # fmt: skip
         dept = Department(board=board, slug=slug)
         department_fill(dept, values, board)
