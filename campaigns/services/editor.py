@@ -75,11 +75,18 @@ def board_change(
 
 
 def record(
-    board: Board, actor: AbstractBaseUser, action: str, target: str, before: dict, after: dict
+    board: Board,
+    actor: AbstractBaseUser,
+    action: str,
+    target: str,
+    before: dict,
+    after: dict,
+    departments: Iterable[str] = (),
 ) -> None:
+    """The change in the audit log (R53), about `board` and the `departments` (slugs)."""
     audit_record(
         campaign=board.campaign, actor=actor, action=action, target=target,
-        before=before, after=after,
+        before=before, after=after, board=board.slug, departments=departments,
     )  # fmt: skip
 
 
@@ -182,7 +189,7 @@ def department_create(
         dept.save()
         after = department_record(department_for(board, slug) or dept)
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}", {},
-               after)  # fmt: skip
+               after, [slug])  # fmt: skip
     return change
 
 
@@ -203,7 +210,7 @@ def department_update(
         if change.changed:
             old, new = changed_fields(before, after)
             record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
-                   old, new)  # fmt: skip
+                   old, new, [dept.slug])  # fmt: skip
     return change
 
 
@@ -223,7 +230,7 @@ def department_remove(*, department: Department, actor: AbstractBaseUser) -> Cha
         ]
         dept.delete()
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
-               before, {"removed": True})  # fmt: skip
+               before, {"removed": True}, [dept.slug])  # fmt: skip
     return change
 
 
@@ -245,7 +252,7 @@ def link_add(
             Link.objects.create(board=board, supplier=supplier, consumer=consumer,
                                 priority=priority)  # fmt: skip
         record(board, actor, AuditEntry.Action.LINK, f"{supplier.name} → {consumer.name}",
-               {}, {"link": "{} -> {}".format(*pair)})  # fmt: skip
+               {}, {"link": "{} -> {}".format(*pair)}, pair)  # fmt: skip
     return change
 
 
@@ -259,7 +266,8 @@ def link_remove(*, link: Link, actor: AbstractBaseUser) -> Change:
         ranks_renumber(supplier_links(supplier))
         record(board, actor, AuditEntry.Action.LINK,
                f"{supplier.name} → {link.consumer.name}",
-               {"link": f"{supplier.slug} -> {link.consumer.slug}"}, {"removed": True})  # fmt: skip
+               {"link": f"{supplier.slug} -> {link.consumer.slug}"}, {"removed": True},
+               [supplier.slug, link.consumer.slug])  # fmt: skip
     return change
 
 
@@ -279,7 +287,8 @@ def link_shift(*, link: Link, actor: AbstractBaseUser, up: bool) -> Change:
             links[index], links[other] = links[other], links[index]
             ranks_renumber(links)
             record(board, actor, AuditEntry.Action.LINK, f"{link.supplier.name}: funding order",
-                   {"order": before}, {"order": [x.consumer.slug for x in links]})  # fmt: skip
+                   {"order": before}, {"order": [x.consumer.slug for x in links]},
+                   [link.supplier.slug, *before])  # fmt: skip
     return change
 
 

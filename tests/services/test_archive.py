@@ -16,6 +16,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command, execute_from_command_line
+from django.db import connections
 
 from campaigns.models import AuditEntry, Campaign, Notice, Order, Turn, TurnRecord
 from campaigns.selectors.archive import archive_text, campaign_archive, checksum
@@ -201,10 +202,18 @@ DAMAGE_IDS = ["truncated", "tampered", "checksummed-but-illegal", "not-an-archiv
 
 @pytest.mark.parametrize(("damage", "reason"), DAMAGES, ids=DAMAGE_IDS)
 def test_import_campaign_of_a_damaged_archive_exits_1_with_one_line_and_creates_nothing(
-    rich: Campaign, tmp_path: Path, damage: Any, reason: str, capsys: pytest.CaptureFixture[str]
+    rich: Campaign,
+    tmp_path: Path,
+    damage: Any,
+    reason: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """In this process, on this database, as manage.py runs the command (run_from_argv):
-    SystemExit 1, one line on standard error naming the reason, and not one row more."""
+    SystemExit 1, one line on standard error naming the reason, and not one row more.
+    (run_from_argv closes the connections when it is done, which would end the test's own
+    transaction on PostgreSQL: that alone is left out.)"""
+    monkeypatch.setattr(connections, "close_all", lambda: None)
     path = tmp_path / "damaged.json"
     path.write_text(damage(archive_text(campaign_archive(rich))))
     before = row_counts()

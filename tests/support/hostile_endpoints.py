@@ -164,6 +164,8 @@ CAMPAIGN_ENDPOINTS = [
              lambda w: reverse("turn_report_note", args=[SLUG, 1, w.roll.pk]),
              tuple(f"note-{{pk}}-{field}" for field in ("gm_note", "publish")),
              world="played", expects=DONE_OR_REFUSED, done=note_as_posted),
+    # The GM's audit log reads its filters from the query string (R53).
+    Endpoint("audit_log", "gm", turn_url("audit_log"), method="get"),
     Endpoint("verify_dice", "alice", turn_url("verify_dice", 1), ("key", "dice"),
              world="played", method="get"),
     # History (issue 11): the pages that read their query string.

@@ -197,7 +197,6 @@ SHOW_ONLY = {
     "password_change_done",
     "password_reset_done",
     "password_reset_complete",
-    "audit_log",
     "board_export",
     "turn_preview",
     "campaign_archive",
