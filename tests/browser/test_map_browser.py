@@ -13,7 +13,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from campaigns.models import Department
+from campaigns.models import Campaign, Department
 from campaigns.services.turns import turn_process
 from tests.support.browser import (
     BROWSER_MARKS,
@@ -41,6 +41,20 @@ DRAWN = """(id) => window.boardMaps.find(cy => cy.container().id === id).element
     target: e.isEdge() ? e.target().data('label') : null }))"""
 
 
+def opened(
+    browser: Any, live_server: Any, username: str, url: Any, before: Any = None
+) -> tuple[Any, list[str]]:
+    """The demo after three turns (`before` it may change it), `username` logged in on a
+    desktop, at `url` (of the campaign); the page, and the errors it will report."""
+    campaign = play_three_turns().campaign
+    if before is not None:
+        before(campaign)
+    page = log_in(browser, live_server.url, username, DESKTOP)
+    problems = watch_for_errors(page)
+    page.goto(f"{live_server.url}{url(campaign)}")
+    return page, problems
+
+
 def json_map(page: Any, name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(page.locator(f"#map-data-{name}").text_content())
     return data
@@ -54,15 +68,16 @@ def drawn_edge(drawn: list[dict[str, Any]], source: str, target: str) -> dict[st
 def test_the_map_shows_homes_structures_yours_links_funding_and_only_your_stash(
     live_server: Any, transactional_db: None, browser: Any
 ) -> None:
-    campaign = play_three_turns().campaign
-    # The City Watch asks for more Money than the Mint has left for it after the Treasury
-    # (R12, R33): after turn 4 its link from the Mint is unfunded.
-    Department.objects.filter(board__slug="city", slug="city-watch").update(consumes_amount=20)
-    turn_process(campaign_id=campaign.pk, number=4)
-    base = live_server.url
-    alice = log_in(browser, base, "alice", DESKTOP)
-    problems = watch_for_errors(alice)
-    alice.goto(f"{base}{reverse('board', args=[campaign.slug, 'city'])}")
+    def city_watch_goes_short(campaign: Campaign) -> None:
+        # The City Watch asks for more Money than the Mint has left for it after the
+        # Treasury (R12, R33): after turn 4 its link from the Mint is unfunded.
+        Department.objects.filter(board__slug="city", slug="city-watch").update(consumes_amount=20)
+        turn_process(campaign_id=campaign.pk, number=4)
+
+    alice, problems = opened(
+        browser, live_server, "alice", lambda c: reverse("board", args=[c.slug, "city"]),
+        before=city_watch_goes_short,
+    )  # fmt: skip
     nodes = {n["label"]: n for n in map_ready(alice)}
     data = {n["label"]: n for n in json_map(alice, "city")["nodes"]}
 
@@ -119,11 +134,9 @@ def test_every_department_of_the_map_is_reached_with_the_keyboard_alone(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = play_three_turns().campaign
-    base = live_server.url
-    alice = log_in(browser, base, "alice", DESKTOP)
-    problems = watch_for_errors(alice)
-    alice.goto(f"{base}{reverse('board', args=[campaign.slug, 'city'])}?turn=1")
+    alice, problems = opened(
+        browser, live_server, "alice", lambda c: f"{reverse('board', args=[c.slug, 'city'])}?turn=1"
+    )
     labels = sorted(n["label"] for n in map_ready(alice))
     buttons = alice.locator("[data-map-nodes] button")
     expect(buttons).to_have_count(len(labels))
@@ -173,11 +186,9 @@ def test_the_turn_reports_map_draws_the_failed_attempt_as_a_dashed_arrow(
 ) -> None:
     from playwright.sync_api import expect
 
-    campaign = play_three_turns().campaign
-    base = live_server.url
-    bob = log_in(browser, base, "bob", DESKTOP)
-    problems = watch_for_errors(bob)
-    bob.goto(f"{base}{reverse('turn_report', args=[campaign.slug, 3])}")
+    bob, problems = opened(
+        browser, live_server, "bob", lambda c: reverse("turn_report", args=[c.slug, 3])
+    )
     attempts = [e for e in json_map(bob, "report-city")["edges"] if e.get("change") == "attempt"]
     assert [a["status"] for a in attempts] == ["failed"]
     bob.locator("#map-report-city[data-map-ready]").wait_for()
