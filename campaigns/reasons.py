@@ -126,8 +126,56 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"your tokens could only move through departments you do not know \(R50\)", _("your tokens could only move through departments you do not know (R50)")),
     (r"nothing you can see can be ordered now \(R50\)", _("nothing you can see can be ordered now (R50)")),
     (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
+    # A state the engine cannot read (engine/cli_io.py, values.py, board.py, edit.py): what the
+    # GM's editor and the board-import page show. Field names (effect, stash.money...) are the
+    # board file's keys and stay as they are; the most particular pattern comes first.
+    (rf"department (?P<d>{SLUG}): (?P<inner>.+)", _("department %(d)s: %(inner)s")),
+    (rf"link (?P<d>{SLUG})->(?P<e>{SLUG}): unknown department (?P<x>.+)", _("link %(d)s → %(e)s: unknown department %(x)s")),
+    (rf"link (?P<d>{SLUG})->(?P<e>{SLUG}): (?P<inner>.+)", _("link %(d)s → %(e)s: %(inner)s")),
+    (r"link (?P<a>.*)->(?P<b>.*): unknown department (?P<x>.+)", _("link %(a)s → %(b)s: unknown department %(x)s")),
+    (r"the skill of (?P<f>.+) must be a whole number >= 0", _("the skill of %(f)s must be a whole number ≥ 0")),
+    (r"the amount (?P<w>.+) must be a whole number >= 1", _("the amount %(w)s must be a whole number ≥ 1")),
+    (r"(?P<w>.+) must be a whole number >= (?P<n>\d+)", _("%(w)s must be a whole number ≥ %(n)s")),
+    (r"(?P<w>.+) must be a non-empty string", _("%(w)s must be a non-empty text")),
+    (r"(?P<w>.+) must be an object of token amounts", _("%(w)s must be an object of token amounts")),
+    (r"(?P<w>.+): unknown resource type (?P<x>.+)", _("%(w)s: unknown resource type %(x)s")),
+    (r"(?P<w>.+) must be null or \{type, amount\} with a known type", _("%(w)s must be null or {type, amount} with a known type")),
+    (rf"more (?P<k>{KIND}) marked moved than it holds", _("more %(k)s marked moved than it holds")),
+    (r"every department needs a slug", _("every department needs a slug")),
+    (r"functions must be an object of name -> skill", _("functions must be an object of name → skill")),
+    (r"alignments must be a list of names", _("alignments must be a list of names")),
+    (r"structure must be a player id or null", _("structure must be a player id or null")),
+    (r"settings must be an object", _("settings must be an object")),
+    (r"links must be a list", _("links must be a list")),
+    (r"each link must be an object with from and to", _("each link must be an object with from and to")),
+    (r"the state must be a JSON object", _("the board must be a JSON object")),
+    (r"departments must be a list", _("departments must be a list")),
+    (r"duplicate department slug (?P<x>.+)", _("the department slug %(x)s is given twice")),
+    (r"alignments must be a list", _("alignments must be a list")),
+    (r"each alignment needs a name", _("each alignment needs a name")),
+    (r"alignment (?P<a>.+): opposite must be a name", _("alignment %(a)s: its opposite must be a name")),
+    (r"alignment (?P<a>.+) has two opposites", _("the alignment %(a)s has two opposites (R5)")),
+    (r"a self-opposed alignment cannot also have an opposite", _("an alignment opposed to itself cannot also have an opposite (R5)")),
+    (r"at most three alignments", _("at most three alignments (R4)")),
+    (r"unknown alignment (?P<a>'[^']*'|\"[^\"]*\")", _("unknown alignment %(a)s: it is not in the campaign's catalogue (R5)")),
+    (r"holds (?P<a>.+) together with its opposite \(R5\)", _("holds %(a)s together with its opposite (R5)")),
+    (r"no department (?P<x>.+) on this board", _("no department %(x)s on this board")),
 ]  # fmt: skip
 REASONS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
+# " (R4)", " (R2, R10)", " (R3, R4)": the rule a reason ends with.
+RULE_AT_END = re.compile(r" \((R\d+[^()]*)\)$")
+Table = list[tuple[re.Pattern[str], Any]]
+
+
+def said_again(text: str, table: Table) -> tuple[Any, dict[str, str]] | None:
+    """The first (words, the groups it caught) of `table` whose pattern matches all of
+    `text`; None if none does. The one lookup of every "say it again in the reader's
+    language" table (this one, audit_words.TARGETS)."""
+    for pattern, words in table:
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return words, match.groupdict()
+    return None
 
 
 def reason_translated(
@@ -137,19 +185,25 @@ def reason_translated(
     engine's sentence stands) or for a reason no pattern knows."""
     if (get_language() or "en").startswith("en"):
         return None
-    for pattern, text in REASONS:
-        match = pattern.fullmatch(reason)
-        if match is None:
-            continue
-        values: dict[str, object] = {}
-        for group, value in match.groupdict().items():
-            if group == "k":
-                values[group] = types.get(value, value)
-            elif group == "inner":
-                values[group] = reason_translated(value, named, types) or named(value)
-            elif group in ("d", "e"):
-                values[group] = named(value)
-            else:
-                values[group] = value
-        return str(text) % values
-    return None
+    found, rule = said_again(reason, REASONS), None
+    if found is None and (rule := RULE_AT_END.search(reason)) is not None:
+        # A reason about a board names its rule at its end (engine/errors.py under_rule):
+        # said again without it, then with it.
+        found = said_again(reason[: rule.start()], REASONS)
+    if found is None:
+        return None
+    text, groups = found
+    values: dict[str, object] = {}
+    for group, value in groups.items():
+        if group == "k":
+            values[group] = types.get(value, value)
+        elif group == "inner":
+            values[group] = reason_translated(value, named, types) or named(value)
+        elif group in ("d", "e"):
+            values[group] = named(value)
+        else:
+            values[group] = value
+    said = str(text) % values
+    if rule is None or RULE_AT_END.search(said):
+        return said
+    return said + rule.group(0)

@@ -16,9 +16,10 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.utils import formats
 from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.reasons import reason_translated
 
@@ -34,6 +35,12 @@ STAT_LABELS = {
     "effect": gettext_lazy("Effect"),
     "obstruct": gettext_lazy("Obstruct"),
     "impress": gettext_lazy("Impress"),
+}
+# R34: a department's status after spawn and consume (the engine's codes), in words.
+STATUS_LABELS = {
+    "funded": gettext_lazy("funded"),
+    "unfunded": gettext_lazy("unfunded"),
+    "self_sufficient": gettext_lazy("self-sufficient"),
 }
 IRREGULAR_PLURALS = {"die": "dice", "successes": "successes", "success": "successes"}
 
@@ -67,6 +74,25 @@ def count(n: int, singular: str) -> str:
     if n == 1:
         return f"{n} {singular}"
     return f"{n} {IRREGULAR_PLURALS.get(singular, singular + 's')}"
+
+
+def status_label(code: object) -> str:
+    """A department's status (R34) in words: "self-sufficient" for the engine's
+    "self_sufficient"; "" for none."""
+    text = str(code or "")
+    return str(STATUS_LABELS.get(text, text.replace("_", "-")))
+
+
+def in_text(label: object) -> str:
+    """A noun label (a role, an order kind) inside a sentence: lower case in English ("you
+    joined as player"), as it stands in German, whose nouns keep their capital."""
+    text = str(label)
+    return text if (get_language() or "en").startswith("de") else text.lower()
+
+
+def number(n: int) -> str:
+    """A whole number as the active language writes it: 2,000 in English, 2.000 in German."""
+    return str(formats.number_format(n, force_grouping=True))
 
 
 def listing(parts: Iterable[str]) -> str:
@@ -228,6 +254,13 @@ def with_names(reason: str, names: Mapping[str, str]) -> str:
     for slug in slugs_named(reason, names):
         text = slug_pattern(slug).sub(names[slug], text)
     return sentence(text)
+
+
+def problem_text(problem: str) -> str:
+    """A problem the engine found in a board file (engine/cli_io.py, values.py), in the
+    active language where REASONS knows it, else as the engine wrote it; slugs stay slugs
+    (the file's own words)."""
+    return reason_translated(problem, str, TYPE_LABELS) or problem
 
 
 # --- The GM's editor (RULES R53): what the engine's review of a change means ----------------------

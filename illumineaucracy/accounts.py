@@ -20,6 +20,8 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 TOO_MANY = 429
@@ -47,8 +49,11 @@ def lockout_response(
     """AXES_LOCKOUT_CALLABLE: a page in the site's style instead of axes' bare text."""
     return throttled_page(
         request,
-        "Too many failed log-ins for this account from your address. "
-        f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+        _(
+            "Too many failed log-ins for this account from your address. "
+            "Try again in %(minutes)s minutes."
+        )
+        % {"minutes": settings.LOGIN_LOCKOUT_MINUTES},
     )
 
 
@@ -72,8 +77,11 @@ class ThrottledPasswordResetView(PasswordResetView):
         if count(f"password-reset:ip:{client_ip(request)}") > settings.LOGIN_FAILURE_LIMIT:
             return throttled_page(
                 request,
-                "Too many password-reset requests from your address. "
-                f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+                _(
+                    "Too many password-reset requests from your address. "
+                    "Try again in %(minutes)s minutes."
+                )
+                % {"minutes": settings.LOGIN_LOCKOUT_MINUTES},
             )
         return super().post(request, *args, **kwargs)
 
@@ -88,7 +96,10 @@ class ThrottledPasswordResetView(PasswordResetView):
 class SignUpForm(UserCreationForm):
     """A new account: from the sign-up page, or from a campaign's invitation link."""
 
-    email = forms.EmailField(help_text="Turn reports, reminders and attack notices are sent here.")
+    email = forms.EmailField(
+        label=gettext_lazy("Email"),
+        help_text=gettext_lazy("Turn reports, reminders and attack notices are sent here."),
+    )
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
@@ -107,8 +118,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         if count(f"signup:ip:{client_ip(request)}") > settings.LOGIN_FAILURE_LIMIT:
             return throttled_page(
                 request,
-                "Too many new accounts from your address. "
-                f"Try again in {settings.LOGIN_LOCKOUT_MINUTES} minutes.",
+                _("Too many new accounts from your address. Try again in %(minutes)s minutes.")
+                % {"minutes": settings.LOGIN_LOCKOUT_MINUTES},
             )
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

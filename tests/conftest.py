@@ -27,6 +27,20 @@ if TYPE_CHECKING:
     from tests.support.processes import Cluster
 
 
+@pytest.fixture(autouse=True)
+def site_language_after_each_test() -> Iterator[None]:
+    """Each test leaves the site's default language active: a request activates its reader's
+    language for the whole thread (LocaleMiddleware, web/preferences.py) and nothing undoes
+    it, so a German page read in one test made the next test's services speak German."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def demo(db: None) -> Campaign:
     """Tourmaline (services/demo.py): gm, alice, bob, carol; turn 1 open."""
@@ -100,6 +114,15 @@ def three_turns(db: None) -> ThreeTurns:
     from tests.support.history import play_three_turns
 
     return play_three_turns()
+
+
+@pytest.fixture
+def crossed(demo: Campaign) -> Campaign:
+    """Turn 1 of the demo processed with a link from the city's City Watch to the harbour's
+    Spice House (tests/support/intrigue.py: a cross_board shtick, RULES R60)."""
+    from tests.support.intrigue import cross_board_link
+
+    return cross_board_link(demo)
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ English (never blank). English stays the default, word for word."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -92,6 +93,35 @@ def test_engine_reasons_are_translated_with_names_and_rule_ids() -> None:
         assert text == "Die Münze already links to Stadtwache (R10)."
 
 
+@pytest.mark.parametrize(
+    ("reason", "german"),
+    [
+        ("department mint: at most three alignments (R4)",
+         "Abteilung Die Münze: höchstens drei Gesinnungen (R4)."),
+        ("department mint: effect must be a whole number >= 0 (R4)",
+         "Abteilung Die Münze: effect muss eine ganze Zahl ≥ 0 sein (R4)."),
+        ("department mint: holds government together with its opposite (R5)",
+         "Abteilung Die Münze: hat government zusammen mit ihrem Gegensatz (R5)."),
+        ("department mint: unknown alignment 'martian' (R5)",
+         "Abteilung Die Münze: unbekannte Gesinnung 'martian': Sie steht nicht im Katalog der "
+         "Kampagne (R5)."),
+        ("link mint->city-watch: unknown department 'moon' (R2, R10)",
+         "Verbindung Die Münze → Stadtwache: unbekannte Abteilung 'moon' (R2, R10)."),
+        ("department mint: defence: unknown resource type 'gold' (R47)",
+         "Abteilung Die Münze: defence: unbekannte Ressourcenart 'gold' (R47)."),
+        ("no department 'moon' on this board (R2)",
+         "Keine Abteilung 'moon' auf diesem Spielplan (R2)."),
+    ],
+)  # fmt: skip
+def test_a_board_refusal_names_its_rule_in_german_too(reason: str, german: str) -> None:
+    """The engine ends a refusal about a board with its rule (engine/errors.py under_rule);
+    the sentence is said again in German and the rule kept, once."""
+    with translation.override("de"):
+        assert wording.with_names(reason, {"mint": "Die Münze", "city-watch": "Stadtwache"}) == (
+            german
+        )
+
+
 def test_a_reason_without_a_translation_is_shown_in_english_with_names() -> None:
     with translation.override("de"):
         text = wording.with_names("mint did something new (R99)", {"mint": "Die Münze"})
@@ -105,3 +135,41 @@ def test_every_reason_pattern_has_a_german_translation(pattern: Any, text: Any) 
     with translation.override("de"):
         german = str(text)
     assert german and german != english, pattern.pattern
+
+
+def test_the_maps_words_come_from_the_page_in_the_readers_language(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """board_map.js writes no English of its own: its words are the page's #map-words, and
+    the map's data says each department's level by code, whatever the language (the script
+    draws a rumour by it)."""
+    speaks("alice", "de")
+    page = client_for("alice").get(reverse("board", args=[demo.slug, "city"]))
+    html = page.content.decode()
+    words = json.loads(html.split('id="map-words" type="application/json">')[1].split("<")[0])
+    assert words["only_rumours"] == "nur Gerüchte" and words["initials"] == ["G", "P", "A"]
+    assert words["types"] == ["Geld", "Personal", "Autorität"]
+    assert words["statuses"]["self_sufficient"] == "autark"
+    levels = {node["level"] for node in page.context["page"].map["nodes"]}
+    assert levels <= {"rumoured", "known", "controlled"} and "rumoured" in levels
+
+
+def test_numbers_in_sentences_are_written_as_the_language_writes_them() -> None:
+    """An order's length limit, a note's: 2,000 in English, 2.000 in German."""
+    with translation.override("de"):
+        assert wording.number(2000) == "2.000" and wording.number(12) == "12"
+    with translation.override("en"):
+        assert wording.number(2000) == "2,000"
+
+
+def test_the_audit_logs_entries_are_said_in_the_readers_language() -> None:
+    """An entry's target is stored once, in English (a record); it is shown in words."""
+    from campaigns.audit_words import audit_target
+
+    with translation.override("de"):
+        assert audit_target("structures on The City") == "Machtstrukturen auf The City"
+        assert audit_target("invitation #3") == "Einladung #3"
+        assert audit_target("The Mint: funding order") == "The Mint: Versorgungsreihenfolge"
+        assert audit_target("something new") == "something new"
+    with translation.override("en"):
+        assert audit_target("structures on The City") == "structures on The City"

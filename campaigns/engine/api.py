@@ -46,14 +46,17 @@ def resolve(state: dict[str, Any]) -> dict[str, Any]:
 
 def resolve_then_spawn(state: dict[str, Any]) -> dict[str, Any]:
     """RULES R31 steps 2-3, the turn job's engine work: `spawn_consume(resolve(state))` with
-    the two reports merged (`orders` and `attempt_order` from resolve, `departments` from
-    spawn-consume), but the board is parsed and written out once instead of twice."""
+    the two reports merged (`orders`, `attempt_order` and `election` from resolve,
+    `departments` and `goals` from spawn-consume), but the board is parsed and written out
+    once instead of twice."""
     with collector_paused():
         board = parse_board(state)
         seed = check_seed(state.get("seed"))
         turn = whole(state.get("turn"), "turn")
         report = resolve_orders(board, state.get("orders"), seed=seed, turn=turn)
         report["departments"] = run_spawn_consume(board)
+        if "goals" in state:  # R61, counted on the state returned, as spawn_consume does
+            report["goals"] = goals_report(board.goals, board.departments.values())
         result = state_json(state, board)
         result["report"] = report
         return result

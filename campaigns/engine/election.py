@@ -46,6 +46,7 @@ class Ticket:
     support: int = 0
     supporters: list[str] = field(default_factory=list)
     votes: int = 0
+    powers: dict[str, int] = field(default_factory=dict)  # each supporter's part of `support`
 
     def as_report(self) -> dict[str, Any]:
         return {
@@ -164,6 +165,7 @@ class Election:
 
     def back(self, ticket: Ticket, dept: Department, times: int = 1) -> None:
         ticket.support += dept.impress * times
+        ticket.powers[dept.slug] = dept.impress * times
         ticket.supporters.append(dept.slug)
         self.supported.add(dept.slug)
 

@@ -2,7 +2,10 @@
 from .audit import AuditEntry
 from .board import Board, Department, Knowledge, Link, Resource, Structure
 from .campaign import Alignment, Campaign, Membership, Weekday
+from .characters import Goal, GoalProgress, Shtick
+from .envelopes import ContingencyEnvelope, DossierEntry, IntelEnvelope
 from .invitation import Invitation
+from .offices import Election, Office
 from .play import Notice, NotificationSettings, OrderLog, PlayerTurn
 from .press import Announcement, Conversation, DigestClock, Message, Participant
 from .profile import Profile
@@ -14,9 +17,15 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Campaign",
+    "ContingencyEnvelope",
     "Conversation",
     "Department",
     "DigestClock",
+    "DossierEntry",
+    "Election",
+    "Goal",
+    "GoalProgress",
+    "IntelEnvelope",
     "Invitation",
     "Knowledge",
     "Link",
@@ -24,12 +33,14 @@ __all__ = [
     "Message",
     "Notice",
     "NotificationSettings",
+    "Office",
     "Order",
     "OrderLog",
     "Participant",
     "PlayerTurn",
     "Profile",
     "Resource",
+    "Shtick",
     "Structure",
     "Turn",
     "TurnRecord",

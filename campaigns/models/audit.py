@@ -14,7 +14,7 @@ from .campaign import Campaign
 
 class AuditEntry(models.Model):
     """One change a GM made. Never updated or deleted through the ORM's instance methods,
-    and on PostgreSQL a trigger refuses any UPDATE (migration 0010); an archive import (or a
+    and on PostgreSQL a trigger refuses any UPDATE (migration 0011); an archive import (or a
     test) may set `at` when creating one."""
 
     class Action(models.TextChoices):
@@ -29,6 +29,10 @@ class AuditEntry(models.Model):
         STRUCTURE = "structure", _("Structures")
         KNOWLEDGE = "knowledge", _("Knowledge")
         PRESS = "press", _("Press rules and hidden messages")
+        SHTICKS = "shticks", _("Shticks")
+        ENVELOPES = "envelopes", _("Envelopes")
+        GOALS = "goals", _("Secret goals")
+        OFFICES = "offices", _("Offices and elections")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="audit")
     at = models.DateTimeField(default=timezone.now)
@@ -57,8 +61,8 @@ class AuditEntry(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
-            raise ValueError("The audit log is append-only (R53): an entry cannot change.")
+            raise ValueError(_("The audit log is append-only (R53): an entry cannot change."))
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ValueError("The audit log is append-only (R53): an entry cannot be deleted.")
+        raise ValueError(_("The audit log is append-only (R53): an entry cannot be deleted."))

@@ -59,10 +59,10 @@ class Department(models.Model):
     consumes_amount = models.PositiveSmallIntegerField(default=0)
     produces_type = models.CharField(max_length=10, choices=Resource.choices, blank=True)
     produces_amount = models.PositiveSmallIntegerField(default=0)
-    functions = models.JSONField(default=dict, blank=True, help_text='{"name": skill}')
+    functions = models.JSONField(default=dict, blank=True, help_text=_('{"name": skill}'))
     alignments = models.JSONField(default=list, blank=True)
     flaws = models.TextField(
-        blank=True, max_length=1000, help_text="Tragic flaws: plot hooks, no mechanics"
+        blank=True, max_length=1000, help_text=_("Tragic flaws: plot hooks, no mechanics")
     )
     structure = models.ForeignKey(
         Structure, null=True, blank=True, on_delete=models.SET_NULL, related_name="departments"

@@ -14,7 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not an IANA time zone (e.g. Europe/Berlin)")
+        raise ValidationError(
+            _("%(value)s is not an IANA time zone (e.g. Europe/Berlin)"),
+            params={"value": repr(value)},
+        )
 
 
 class Weekday(models.IntegerChoices):
@@ -97,6 +100,19 @@ def membership_pk_of(player_id: str | None) -> int | None:
     return int(player_id[1:])
 
 
+def engine_ref(prefix: str, pk: int) -> str:
+    """The id an envelope ("e"), goal ("g") or office ("o") has in an ENGINE.md state."""
+    return f"{prefix}{pk}"
+
+
+def pk_of_ref(prefix: str, ref: object) -> int | None:
+    """`engine_ref` read back: the row id, or None for anything else."""
+    if not isinstance(ref, str) or not ref.startswith(prefix):
+        return None
+    digits = ref[len(prefix) :]
+    return int(digits) if digits.isdigit() else None
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         GM = "gm", _("Game master")
@@ -112,7 +128,7 @@ class Membership(models.Model):
     )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     character_name = models.CharField(max_length=120, blank=True)
-    perception = models.PositiveSmallIntegerField(default=0, help_text="R70, set by the GM")
+    perception = models.PositiveSmallIntegerField(default=0, help_text=_("R70, set by the GM"))
 
     class Meta:
         constraints = [
@@ -129,7 +145,13 @@ class Membership(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.character_name or self.user.get_username()
+        return self.name_of(self.character_name, self.user.get_username())
+
+    @staticmethod
+    def name_of(character_name: str, username: str) -> str:
+        """The name a member goes by: their character's, else their username (for rows read
+        as plain values, where there is no Membership to ask)."""
+        return character_name or username
 
 
 class Alignment(models.Model):

@@ -8,6 +8,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign, Membership
 
@@ -23,7 +24,7 @@ class Invitation(models.Model):
     token = models.CharField(max_length=64, unique=True, default=new_token)
     role = models.CharField(
         max_length=10,
-        choices=[(Membership.Role.PLAYER, "Player"), (Membership.Role.OBSERVER, "Observer")],
+        choices=[(Membership.Role.PLAYER, _("Player")), (Membership.Role.OBSERVER, _("Observer"))],
         default=Membership.Role.PLAYER,
     )
     uses = models.PositiveSmallIntegerField(default=1)
@@ -47,9 +48,9 @@ class Invitation(models.Model):
     def why_closed(self, now: dt.datetime) -> str:
         """Why nobody can join with it any more, or "" while it is open."""
         if self.revoked:
-            return "The GM has withdrawn this invitation."
+            return str(_("The GM has withdrawn this invitation."))
         if self.used >= self.uses:
-            return "This invitation has been used as often as the GM allowed."
+            return str(_("This invitation has been used as often as the GM allowed."))
         if now >= self.expires_at:
-            return "This invitation has expired."
+            return str(_("This invitation has expired."))
         return ""

@@ -54,7 +54,13 @@ class PlayerTurn(models.Model):
 
 
 class Notice(models.Model):
-    """A message in the app (the bell), e.g. R46: your department is targeted."""
+    """A message in the app (the bell), e.g. R46: your department is targeted. `kind`
+    `envelope`: the turn job opened a sealed envelope for the player (R71, R72); undoing that
+    turn (R52) removes it with the opening."""
+
+    class Kind(models.TextChoices):
+        OTHER = "", _("Notice")
+        ENVELOPE = "envelope", _("Envelope opened")
 
     player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="notices")
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="notices")
@@ -62,6 +68,11 @@ class Notice(models.Model):
     url = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     read_at = models.DateTimeField(null=True, blank=True)
+    # A default in the database too: the release before still inserts notices while the
+    # migration runs.
+    kind = models.CharField(
+        max_length=10, choices=Kind.choices, blank=True, default=Kind.OTHER, db_default=""
+    )
 
     class Meta:
         ordering = ["-created_at", "-pk"]

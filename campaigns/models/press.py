@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign, Membership
 
@@ -30,11 +31,11 @@ class SentOnce(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
-            raise ValueError("A message is never edited after it is sent.")
+            raise ValueError(_("A message is never edited after it is sent."))
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise ValueError("A message is never deleted after it is sent.")
+        raise ValueError(_("A message is never deleted after it is sent."))
 
 
 class Conversation(models.Model):

@@ -61,6 +61,15 @@ class Order(models.Model):
         ATTEMPT = "attempt", _("Linking attempt")
         REINFORCE = "reinforce", _("Reinforcement")
         FUNCTION = "function", _("Function roll")
+        # ENGINE.md parts 7-9 (RULES R62, R70, R80).
+        PERCEIVE = "perceive", _("Perception check")
+        GIFT = "gift", _("Gift")
+        HANDOVER = "handover", _("Hand-over")
+        ACCEPT = "accept", _("Accept a hand-over")
+        NOMINATE = "nominate", _("Nomination")
+        RUNNING_MATE = "running_mate", _("Running mate")
+        SUPPORT = "support", _("Election support")
+        VOTE = "vote", _("Vote")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")

@@ -3,24 +3,21 @@ and `import_campaign` makes a new campaign from it (services/archive.py).
 
 The archive names people by user name and orders by a reference of their own ("o1", "o2",
 ... in the order they were made), never by database id, so export -> import -> export gives
-the same archive apart from the campaign's slug. Wherever the site stores a database id
-inside data (the engine's player ids "p<membership>" in recorded states, membership ids in
-recorded knowledge, order ids in reports and in a reinforcement's `answers`, a notice's
-link), `ArchiveIds` swaps it for its name on the way out and back on the way in. Roll keys
+the same archive apart from the campaign's slug; likewise intel envelopes ("envelope1"),
+goals ("goal1") and offices ("office1"). Wherever the site stores a database id inside data
+(the engine's player ids "p<membership>" in recorded states, membership ids in recorded
+knowledge, order ids in reports and in a reinforcement's `answers`, a notice's link, the
+engine ids "e<pk>", "g<pk>" and "o<pk>" of ENGINE.md parts 7-9 in recorded states, reports
+and election results), `ArchiveIds` swaps it for its name on the way out and back on the way
+in. The rows of parts 7-9 themselves are written by selectors/archive_intrigue.py. Roll keys
 ("3:17:attack") keep the ids they were rolled with: they are what the published seed
 verifies, so they are history, not references.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
-
-from django.db.models import Model
 
 from campaigns.models import (
     Announcement,
@@ -38,12 +35,21 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
-from campaigns.models.campaign import engine_player_id, membership_pk_of
 
-FORMAT = "illumineaucracy-campaign"
-VERSION = 1
+from .archive_ids import (
+    FORMAT,
+    VERSION,
+    ArchiveIds,
+    checksum,
+    plain,
+    swap_knowledge,
+    swap_payload,
+    swap_report,
+    swap_state,
+    swap_url,
+)
+from .archive_intrigue import intrigue_entries, intrigue_refs
 
-# Every column of the campaign but its id and slug: a setting added later is archived too.
 CAMPAIGN_FIELDS = tuple(
     f.attname for f in Campaign._meta.concrete_fields if f.attname not in ("id", "slug")
 )
@@ -75,121 +81,12 @@ ORDER_FIELDS = (
     "updated_at",
 )
 RECORD_FIELDS = ("state", "report", "before", "knowledge", "knowledge_before", "created_at")
-# Order kinds whose payload names a player (ENGINE.md parts 7-8), and the field that does.
-PAYLOAD_PLAYER = {"handover": "to", "accept": "from"}
-REINFORCE_URL = re.compile(r"/orders/reinforce/(\d+)/")
-
-
-def checksum(archive: dict[str, Any]) -> str:
-    """sha256 of the archive's canonical JSON without its `checksum` key."""
-    body = {k: v for k, v in archive.items() if k != "checksum"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def archive_text(archive: dict[str, Any]) -> str:
     """The archive as the file is written: sorted keys, so the same campaign always gives
     the same bytes."""
     return json.dumps(archive, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
-
-
-@dataclass
-class ArchiveIds:
-    """Both ways between database ids and the archive's names: membership id <-> user name,
-    order id <-> order reference. `Ids.out` for an export, `Ids.back` for an import."""
-
-    member_name: dict[int, str]
-    order_ref: dict[int, str]
-    slug: str  # the campaign's slug in the database on this side
-
-    def player(self, player_id: Any) -> Any:
-        """An engine player id -> user name (export); unknown values pass unchanged."""
-        pk = membership_pk_of(player_id) if isinstance(player_id, str) else None
-        return self.member_name.get(pk, player_id) if pk is not None else player_id
-
-    def order(self, order_id: Any) -> Any:
-        return self.order_ref.get(int(order_id), order_id) if str(order_id).isdigit() else order_id
-
-
-@dataclass
-class ArchiveNames:
-    """The way back: user name -> membership id, order reference -> order id."""
-
-    member_pk: dict[str, int]
-    order_pk: dict[str, int]
-    slug: str
-
-    def player(self, name: Any) -> Any:
-        pk = self.member_pk.get(name) if isinstance(name, str) else None
-        return engine_player_id(pk) if pk is not None else name
-
-    def order(self, ref: Any) -> Any:
-        pk = self.order_pk.get(ref) if isinstance(ref, str) else None
-        return str(pk) if pk is not None else ref
-
-
-Swap = ArchiveIds | ArchiveNames
-
-
-def swap_state(state: dict[str, Any], ids: Swap) -> dict[str, Any]:
-    """A recorded engine state with its player ids swapped (departments' structures, the
-    players and goals of ENGINE.md parts 7-8)."""
-    if not state:
-        return state
-    out = dict(state)
-    out["departments"] = [
-        {**d, "structure": ids.player(d.get("structure"))} for d in state.get("departments", [])
-    ]
-    if isinstance(state.get("players"), dict):
-        out["players"] = {ids.player(k): v for k, v in state["players"].items()}
-    if isinstance(state.get("orders"), list):  # records written before orders were left out
-        out["orders"] = [
-            {**swap_payload(o.get("kind", ""), o, ids), "id": ids.order(o.get("id")),
-             "player": ids.player(o.get("player"))}
-            for o in state["orders"]
-        ]  # fmt: skip
-    if isinstance(state.get("goals"), list):
-        out["goals"] = [{**g, "player": ids.player(g.get("player"))} for g in state["goals"]]
-    return out
-
-
-def swap_report(report: dict[str, Any], ids: Swap) -> dict[str, Any]:
-    """A recorded report with its order ids swapped (the keys of `orders`, `attempt_order`)."""
-    out = dict(report)
-    if isinstance(report.get("orders"), dict):
-        out["orders"] = {str(ids.order(k)): v for k, v in report["orders"].items()}
-    if isinstance(report.get("attempt_order"), list):
-        out["attempt_order"] = [ids.order(k) for k in report["attempt_order"]]
-    return out
-
-
-def swap_knowledge(levels: dict[str, Any], key: Callable[[str], Any]) -> dict[str, Any]:
-    return {str(key(member)): slugs for member, slugs in levels.items()}
-
-
-def swap_payload(kind: str, payload: dict[str, Any], ids: Swap) -> dict[str, Any]:
-    out = dict(payload)
-    if kind == Order.Kind.REINFORCE and "answers" in payload:
-        out["answers"] = ids.order(payload["answers"])
-    field = PAYLOAD_PLAYER.get(kind)
-    if field and field in payload:
-        out[field] = ids.player(payload[field])
-    return out
-
-
-def swap_url(url: str, ids: Swap, *, to_slug: str) -> str:
-    """A notice's link: the campaign's slug and a reinforcement's order id swapped."""
-    url = url.replace(f"/c/{ids.slug}/", f"/c/{to_slug}/", 1)
-    return REINFORCE_URL.sub(lambda m: f"/orders/reinforce/{ids.order(m.group(1))}/", url)
-
-
-def plain(row: Model, fields: Iterable[str]) -> dict[str, Any]:
-    """Fields of a row as JSON values (dates and times as ISO text)."""
-    out = {}
-    for name in fields:
-        value = getattr(row, name)
-        out[name] = value.isoformat() if hasattr(value, "isoformat") else value
-    return out
 
 
 def campaign_archive(campaign: Campaign) -> dict[str, Any]:
@@ -205,6 +102,7 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
         member_name={m.pk: m.user.get_username() for m in members},
         order_ref={o.pk: f"o{i}" for i, o in enumerate(orders, start=1)},
         slug=campaign.slug,
+        refs=intrigue_refs(campaign),
     )
     archive: dict[str, Any] = {
         "format": FORMAT,
@@ -236,6 +134,7 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
             .order_by("pk")
         ],  # fmt: skip
     }
+    archive.update(intrigue_entries(campaign, ids))
     archive["checksum"] = checksum(archive)
     return archive
 
@@ -300,7 +199,8 @@ def turns_entries(campaign: Campaign, ids: ArchiveIds, orders: list[Order]) -> l
         )
     for notice in Notice.objects.filter(turn__campaign=campaign).order_by("pk"):
         entries[notice.turn_id]["notices"].append(
-            {"player": name[notice.player_id], **plain(notice, ("text", "created_at", "read_at")),
+            {"player": name[notice.player_id],
+             **plain(notice, ("text", "created_at", "read_at", "kind")),
              "url": swap_url(notice.url, ids, to_slug="{campaign}")}
         )  # fmt: skip
     for entry in entries.values():

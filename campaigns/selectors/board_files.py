@@ -17,6 +17,8 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Board, Link, Membership
 from campaigns.models.board import Resource
 
@@ -123,15 +125,18 @@ def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
     header = [h.strip() for h in reader.fieldnames or []]
     problems = []
     if not header:
-        raise BoardFileError(["line 1: the file is empty; the first line names the columns"])
+        raise BoardFileError([_("line 1: the file is empty; the first line names the columns")])
     unknown = [h for h in header if h not in COLUMNS]
     if unknown:
         problems.append(
-            f"line 1: unknown column(s) {', '.join(unknown)}; known: {', '.join(COLUMNS)}"
+            _("line 1: unknown column(s) %(unknown)s; known: %(known)s")
+            % {"unknown": ", ".join(unknown), "known": ", ".join(COLUMNS)}
         )
     missing = sorted(REQUIRED - set(header))
     if missing:
-        problems.append(f"line 1: missing column(s) {', '.join(missing)}")
+        problems.append(
+            _("line 1: missing column(s) %(missing)s") % {"missing": ", ".join(missing)}
+        )
     if problems:
         raise BoardFileError(problems)
     departments, links = [], []
@@ -139,16 +144,16 @@ def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
         cells = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
         line = reader.line_num
         if None in row:
-            problems.append(f"line {line}: more cells than columns")
+            problems.append(_("line %(n)s: more cells than columns") % {"n": line})
         if not any(cells.values()):
             continue  # a blank line of the spreadsheet
-        dept, found = department_from_cells(cells, f"line {line}")
+        dept, found = department_from_cells(cells, _("line %(n)s") % {"n": line})
         problems += found
         departments.append(dept)
         for rank, consumer in enumerate(split(cells.get("supplies", ""))):
             links.append({"from": dept["slug"], "to": consumer, "priority": rank})
     if not departments and not problems:
-        problems.append("the file has no departments")
+        problems.append(_("the file has no departments"))
     if problems:
         raise BoardFileError(problems)
     return {"slug": slug, "name": name, "departments": departments, "links": links}
@@ -158,15 +163,34 @@ def split(cell: str) -> list[str]:
     return [part.strip() for part in cell.split(";") if part.strip()]
 
 
+def functions_of(cell: str, where: str, problems: list[str]) -> dict[str, int]:
+    """The functions cell ("Smuggling: 2; Bribery: 1") as name -> skill; what cannot be
+    read goes to `problems`."""
+    functions: dict[str, int] = {}
+    for entry in split(cell):
+        function, __, skill = entry.rpartition(":")
+        if not function.strip() or not skill.strip().isdigit():
+            problems.append(
+                _("%(where)s, functions: %(entry)s should read like 'Smuggling: 2' (R4)")
+                % {"where": where, "entry": repr(entry)}
+            )
+        else:
+            functions[function.strip()] = int(skill)
+    return functions
+
+
 def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, Any], list[str]]:
     """One department of the file from one line's cells, and what is wrong with them."""
-    where = f"{where} ({cells.get('slug') or 'no slug'})"
+    where = f"{where} ({cells.get('slug') or _('no slug')})"
     problems = []
 
     def whole(column: str) -> int:
         text = cells.get(column, "") or "0"
         if not text.isdigit():
-            problems.append(f"{where}, {column}: {text!r} is not a whole number 0 or more (R4)")
+            problems.append(
+                _("%(where)s, %(column)s: %(text)s is not a whole number 0 or more (R4)")
+                % {"where": where, "column": column, "text": repr(text)}
+            )
             return 0
         return int(text)
 
@@ -177,22 +201,22 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
         parts = text.split()
         if len(parts) != 2 or parts[0].lower() not in RESOURCES or not parts[1].isdigit():
             problems.append(
-                f"{where}, {column}: {text!r} should read like 'money 2': money, people or "
-                "authority, then a whole number (R3, R4)"
+                _(
+                    "%(where)s, %(column)s: %(text)s should read like 'money 2' "
+                    "(money, people or authority, then a whole number; R3, R4)"
+                )
+                % {"where": where, "column": column, "text": repr(text)}
             )
             return None
         return {"type": parts[0].lower(), "amount": int(parts[1])}
 
-    functions: dict[str, int] = {}
-    for entry in split(cells.get("functions", "")):
-        function, _, skill = entry.rpartition(":")
-        if not function.strip() or not skill.strip().isdigit():
-            problems.append(f"{where}, functions: {entry!r} should read like 'Smuggling: 2' (R4)")
-        else:
-            functions[function.strip()] = int(skill)
+    functions = functions_of(cells.get("functions", ""), where, problems)
     home = cells.get("home", "").lower()
     if home not in ("", "yes", "no", "true", "false", "1", "0"):
-        problems.append(f"{where}, home: {cells['home']!r} should be yes or no (R13)")
+        problems.append(
+            _("%(where)s, home: %(text)s should be yes or no (R13)")
+            % {"where": where, "text": repr(cells["home"])}
+        )
     department = {
         "slug": cells.get("slug", ""),
         "name": cells.get("name", ""),

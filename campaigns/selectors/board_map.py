@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Board, Campaign, Membership, Order
 from campaigns.selectors.visibility import Level, sees_everything
 
-from .board_views import Pair, Snapshot, edge_key, node_key, record_snapshot, resource_label
+from .board_views import Pair, Snapshot, edge_key, node_key, resource_label
 from .history_records import Recorded
 from .report_board_changes import links_made
 
@@ -94,6 +96,21 @@ def turn_changes(record: Recorded, orders: list[Order], viewer: Membership) -> T
     )  # fmt: skip
 
 
+def controller_of(
+    snapshot: Snapshot, slug: str, people: People
+) -> tuple[int | None, str | None, bool]:
+    """(structure colour, controller's name, the viewer's own) of a department the viewer
+    knows (R50: its controller is part of its card); (None, None, False) if uncontrolled."""
+    owner = snapshot.owner(slug)
+    if not owner:
+        return None, None, snapshot.mine(slug)
+    return (
+        people.colours.get(owner, -1),
+        people.names.get(owner, str(_("a player"))),
+        snapshot.mine(slug),
+    )
+
+
 def node_data(snapshot: Snapshot, slug: str, people: People) -> dict[str, Any]:
     """One department as a node, with what its level shows and nothing more (R50)."""
     data = snapshot.departments[slug]
@@ -101,13 +118,12 @@ def node_data(snapshot: Snapshot, slug: str, people: People) -> dict[str, Any]:
     node: dict[str, Any] = {
         "id": node_key(snapshot.board_id, slug),
         "label": str(data.get("name", "")),
-        "level": level.label,
+        # The level's code, not its label (which is in the reader's language): the script
+        # draws by it.
+        "level": level.name.lower(),
     }
     if level >= Level.KNOWN:
-        owner = data.get("structure")
-        node["mine"] = snapshot.mine(slug)
-        node["controller"] = people.names.get(owner, "a player") if owner else None
-        node["colour"] = people.colours.get(owner, -1) if owner else None
+        node["colour"], node["controller"], node["mine"] = controller_of(snapshot, slug, people)
     if level >= Level.CONTROLLED:
         stash = data.get("stash") or {}
         node["home"] = bool(data.get("home"))
@@ -179,16 +195,29 @@ def legend(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The structures the map colours, by colour: only controllers it shows (`known`), the
     viewer's own said so."""
     seen = {(n["colour"], n["controller"], n["mine"]) for n in nodes if n.get("controller")}
+    return legend_of(seen)
+
+
+def legend_of(seen: set[tuple[Any, Any, bool]]) -> list[dict[str, Any]]:
+    """(colour, name, the viewer's own) of each structure shown, as the map's key."""
     return [{"colour": c, "name": name, "mine": mine} for c, name, mine in sorted(seen)]
 
 
-def recorded_map(
-    record: Recorded, viewer: Membership, orders: list[Order], people: People
-) -> dict[str, Any]:
-    """The map after the recorded turn, as the viewer knew it then (R51), with that turn's
-    changes marked. No query."""
-    snapshot = record_snapshot(record, viewer)
-    return map_data(snapshot, people, turn_changes(record, orders, viewer))
+def map_summary(snapshot: Snapshot, people: People) -> dict[str, Any]:
+    """What the page of a big board holds of its map, which it fetches on its own (a map of
+    1,000 departments is 400 KB of JSON): how many departments it draws and its key, the same
+    as map_data's. No query."""
+    shown = [slug for slug in snapshot.departments if snapshot.level(slug) >= Level.RUMOURED]
+    seen = {
+        controller_of(snapshot, slug, people)
+        for slug in shown
+        if snapshot.level(slug) >= Level.KNOWN and snapshot.owner(slug)
+    }
+    return {
+        "summary": True,
+        "count": len(shown),
+        "legend": legend_of(seen),
+    }
 
 
 def map_layout(board: Board, snapshots: list[Snapshot]) -> dict[str, Any]:
@@ -200,6 +229,6 @@ def map_layout(board: Board, snapshots: list[Snapshot]) -> dict[str, Any]:
         for slug in snapshot.departments:
             if snapshot.level(slug) >= Level.RUMOURED:
                 nodes.add(node_key(board.pk, slug))
-        for supplier, consumer, _ in snapshot.visible_links():
+        for supplier, consumer, __ in snapshot.visible_links():
             edges.add((node_key(board.pk, supplier), node_key(board.pk, consumer)))
     return {"nodes": sorted(nodes), "edges": [list(e) for e in sorted(edges)]}

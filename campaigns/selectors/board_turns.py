@@ -4,13 +4,30 @@ number of queries whatever the number of turns or departments."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from campaigns.models import Board, Campaign, Department, Membership
 
-from .board_map import map_data, map_layout, people_of, recorded_map
-from .board_views import BoardView, board_view_of, live_names, live_snapshot, record_snapshot
+from .board_listing import Listing, department_listing, is_big
+from .board_map import (
+    People,
+    TurnChanges,
+    map_data,
+    map_layout,
+    map_summary,
+    people_of,
+    turn_changes,
+)
+from .board_views import (
+    BoardView,
+    CardText,
+    Snapshot,
+    board_view_of,
+    live_snapshot,
+    record_snapshot,
+)
 from .history_records import (
     board_record,
     board_records,
@@ -59,13 +76,32 @@ class Scrubber:
 class BoardPage:
     board: BoardView
     scrubber: Scrubber
+    # The map's data; for a big board only its key and size (map_summary): the page fetches
+    # the map itself from the board_map_data URL.
     map: dict[str, Any]
     missing: int | None = None  # a turn asked for that has no record: the board now instead
+    listing: Listing | None = None  # a big board: one page of its departments (board_listing)
 
 
-def card_texts(board: Board) -> dict[str, Department]:
-    """What a record's state does not hold (description, flaws), by slug. One query."""
+@dataclass(frozen=True)
+class Moment:
+    """The board now or after a recorded turn, as the viewer knew it then (R50/R51), with
+    what the page and the map need beside the snapshot."""
+
+    snapshot: Snapshot
+    scrubber: Scrubber
+    people: People
+    changes: TurnChanges | None  # what the shown turn did (None: the board now)
+    rows: Mapping[str, CardText] | None  # the live card texts (None: read card_texts)
+    missing: int | None  # a turn asked for that has no record
+
+
+def card_texts(board: Board, slugs: list[str] | None = None) -> dict[str, Department]:
+    """What a record's state does not hold (description, flaws), by slug: of `slugs`, or of
+    every department. One query."""
     rows = Department.objects.filter(board=board).only("slug", "description", "flaws")
+    if slugs is not None:
+        rows = rows.filter(slug__in=slugs)
     return {d.slug: d for d in rows}
 
 
@@ -77,37 +113,77 @@ def board_layout(board: Board, viewer: Membership) -> dict[str, Any]:
     return map_layout(board, snapshots)
 
 
-def board_page(board: Board, viewer: Membership, number: int | None) -> BoardPage:
+def board_moment(board: Board, viewer: Membership, number: int | None) -> Moment:
     """The board after turn `number` (None: now). A turn that was not processed (or is not
-    a number the board has) gives the board now, with `missing` saying which was asked."""
+    a number the board has) gives the board now, with `missing` saying which was asked.
+    Four or five queries, whatever the size of the board."""
     numbers = turn_numbers(board)
     record = board_record(board, number) if number is not None and number in numbers else None
     people = people_of(board.campaign)
     if record is None:
-        snapshot, rows = live_snapshot(board, viewer)
-        return BoardPage(
-            board=board_view_of(board, snapshot, rows, live_names(rows)),
-            scrubber=Scrubber(numbers, None),
-            map=map_data(snapshot, people),
-            missing=number,
-        )
-    rows = card_texts(board)
+        snapshot, rows, _ = live_snapshot(board, viewer)
+        return Moment(snapshot, Scrubber(numbers, None), people, None, rows, number)
     orders = resolved_orders(board=board, turn__number=number).get((board.pk, number), [])
-    return BoardPage(
-        board=board_view_of(board, record_snapshot(record, viewer), rows, people.names),
+    return Moment(
+        snapshot=record_snapshot(record, viewer),
         scrubber=Scrubber(numbers, number),
-        map=recorded_map(record, viewer, orders, people),
+        people=people,
+        changes=turn_changes(record, orders, viewer),
+        rows=None,
+        missing=None,
     )
 
 
-def turn_maps(campaign: Campaign, number: int, viewer: Membership) -> dict[str, dict[str, Any]]:
-    """Board slug -> the map of every board after turn `number`, as the viewer knew it then
-    (R51), with the turn's changes marked: for the turn report. Three queries."""
+def board_page(
+    board: Board, viewer: Membership, number: int | None, *, query: str = "", page: object = 1
+) -> BoardPage:
+    """The board page after turn `number` (None: now; see board_moment). A big board
+    (board_listing.BIG) lists one page of its departments, searched by `query`, with the
+    links that touch them, and leaves its map to board_map_of."""
+    moment = board_moment(board, viewer, number)
+    snapshot, names = moment.snapshot, moment.people.names
+    listing = None
+    if is_big(snapshot):
+        listing = department_listing(snapshot, names, query=query, page=page)
+    only = listing.slugs if listing else None
+    rows = moment.rows if moment.rows is not None else card_texts(board, only)
+    return BoardPage(
+        board=board_view_of(board, snapshot, rows, names, only=only),
+        scrubber=moment.scrubber,
+        map=(
+            map_summary(snapshot, moment.people)
+            if listing
+            else map_data(snapshot, moment.people, moment.changes)
+        ),
+        missing=moment.missing,
+        listing=listing,
+    )
+
+
+def board_map_of(board: Board, viewer: Membership, number: int | None) -> dict[str, Any]:
+    """The map of the board now or after turn `number` (as board_page shows it), alone: what
+    the page of a big board fetches. Four or five queries."""
+    moment = board_moment(board, viewer, number)
+    return map_data(moment.snapshot, moment.people, moment.changes)
+
+
+def turn_maps(
+    campaign: Campaign, number: int, viewer: Membership, board: str | None = None
+) -> dict[str, dict[str, Any]]:
+    """Board slug -> the map of every board (or of board `board` only) after turn
+    `number`, as the viewer knew it then (R51), with the turn's changes marked: for the turn
+    report. A big board's is only its summary (board_map.map_summary), as on the board
+    page. Three queries."""
+    where = {"board__slug": board} if board is not None else {}
     people = people_of(campaign)
-    orders = resolved_orders(board__campaign=campaign, turn__number=number)
-    return {
-        record.board_slug: recorded_map(
-            record, viewer, orders.get((record.board_id, number), []), people
-        )
-        for record in turn_records(campaign, number)
-    }
+    orders = resolved_orders(board__campaign=campaign, turn__number=number, **where)
+    maps = {}
+    for record in turn_records(campaign, number, **where):
+        snapshot = record_snapshot(record, viewer)
+        if is_big(snapshot):
+            maps[record.board_slug] = map_summary(snapshot, people)
+        else:
+            board_orders = orders.get((record.board_id, number), [])
+            changes = turn_changes(record, board_orders, viewer)
+            maps[record.board_slug] = map_data(snapshot, people, changes)
+    return maps

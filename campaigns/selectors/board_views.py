@@ -8,9 +8,10 @@ Every builder here runs a fixed number of queries whatever the size of the board
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.utils.crypto import salted_hmac
@@ -19,12 +20,13 @@ from campaigns.models import Board, Campaign, Department, Link, Membership
 from campaigns.models.board import Resource
 from campaigns.models.campaign import engine_player_id
 from campaigns.selectors.history_records import Recorded
-from campaigns.selectors.state import department_row_state
+from campaigns.selectors.state import COLUMNS, department_state
 from campaigns.selectors.visibility import (
+    CardTexts,
     DepartmentView,
     Level,
-    department_rows,
     facts_of_state,
+    level_from,
     level_of,
     levels_at,
     link_visible,
@@ -35,6 +37,7 @@ from campaigns.selectors.visibility import (
 )
 
 Pair = tuple[str, str]  # (supplier slug, consumer slug)
+STRUCTURE = COLUMNS.index("structure_id")
 
 
 def node_key(board_id: int, slug: str) -> str:
@@ -131,20 +134,59 @@ class Snapshot:
         return self.seen_ends.get(slug, ([], []))[1]
 
 
-def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str, Department]]:
-    """The board now (R50), and its rows by slug: 2 queries (departments, links), plus one
-    for the viewer's Knowledge rows unless they see everything."""
+class CardText(NamedTuple):
+    """What the engine's state does not hold of a department (facts_of_state's `row`)."""
+
+    description: str
+    flaws: str
+
+
+# A live department read as plain values (building a model per row of a 1,000-department
+# board, with its structure, player and user, cost more than all the rest of the page): the
+# engine state's COLUMNS, then its controller (membership, character name, username) and its
+# card's texts.
+LIVE_COLUMNS = (
+    *COLUMNS,
+    "structure__player_id",
+    "structure__player__character_name",
+    "structure__player__user__username",
+    "description",
+    "flaws",
+)
+
+
+class Live(NamedTuple):
+    snapshot: Snapshot
+    texts: dict[str, CardText]  # slug -> its card's texts
+    names: dict[str, str]  # engine player id -> name, of each player controlling a department
+
+
+def live_snapshot(board: Board, viewer: Membership) -> Live:
+    """The board now (R50), with each department's card texts and its controller's name:
+    2 queries (departments, links), plus one for the viewer's Knowledge rows unless they see
+    everything."""
     everything = sees_everything(viewer)
     knowledge = {} if everything else viewer_knowledge(viewer, board=board)
-    rows = {d.slug: d for d in department_rows(board=board)}
-    players = {
-        d.structure_id: engine_player_id(d.structure.player_id)
-        for d in rows.values()
-        if d.structure_id
-    }
+    rows = Department.objects.filter(board=board).values_list(*LIVE_COLUMNS)
+    departments, players, names, texts, levels, figures = [], {}, {}, {}, {}, {}
+    width = len(COLUMNS)
+    for row in rows:
+        pk, slug, structure = row[0], row[1], row[STRUCTURE]
+        member, character, username, description, flaws = row[width:]
+        if structure:
+            players[structure] = engine_player_id(member)
+            names[players[structure]] = Membership.name_of(character, username)
+        departments.append(row[:width])
+        texts[slug] = CardText(description, flaws)
+        figures[slug] = {"status": row[width - 2], "chain_length": row[width - 1]}
+        levels[slug] = level_from(
+            everything=everything,
+            controls=member is not None and member == viewer.pk,
+            stored=knowledge.get(pk, Level.UNKNOWN),
+        )
     links = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
     state = {
-        "departments": [department_row_state(d, players) for d in rows.values()],
+        "departments": [department_state(row, players) for row in departments],
         "links": [
             {"from": s, "to": c, "priority": p}
             for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
@@ -154,12 +196,12 @@ def live_snapshot(board: Board, viewer: Membership) -> tuple[Snapshot, dict[str,
         board_id=board.pk,
         number=None,
         state=state,
-        figures={s: {"status": d.status, "chain_length": d.chain_length} for s, d in rows.items()},
-        levels={s: level_of(d, viewer, knowledge) for s, d in rows.items()},
+        figures=figures,
+        levels=levels,
         me=viewer.player_id,
         everything=everything,
     )
-    return snapshot, rows
+    return Live(snapshot, texts, names)
 
 
 def live_levels(
@@ -241,23 +283,21 @@ def resource_label(data: dict[str, Any] | None) -> str:
     return Resource(kind).label if kind in Resource.values else ""
 
 
-def live_names(rows: dict[str, Department]) -> dict[str, str]:
-    """Engine player id -> display name of every player controlling one of `rows`."""
-    return {
-        engine_player_id(d.structure.player_id): d.structure.player.display_name
-        for d in rows.values()
-        if d.structure_id
-    }
-
-
 def board_view_of(
-    board: Board, snapshot: Snapshot, rows: dict[str, Department], names: dict[str, str]
+    board: Board,
+    snapshot: Snapshot,
+    rows: Mapping[str, CardTexts],
+    names: dict[str, str],
+    only: list[str] | None = None,
 ) -> BoardView:
     """The cards and links of `snapshot` as its viewer may see them (R50/R51). `rows` give
     what the engine state does not hold (description, flaws); `names` the players' names.
-    No query."""
+    `only`: just these departments, in this order, and the links that touch them (a page of
+    a big board, board_listing). No query."""
+    slugs = sorted(snapshot.departments) if only is None else only
     departments = []
-    for slug, data in sorted(snapshot.departments.items()):
+    for slug in slugs:
+        data = snapshot.departments[slug]
         owner = data.get("structure")
         facts = facts_of_state(
             data,
@@ -268,6 +308,7 @@ def board_view_of(
         view = view_of(facts, snapshot.level(slug), mine=snapshot.mine(slug))
         if view is not None:
             departments.append(dataclasses.replace(view, node=node_key(board.pk, slug)))
+    shown = None if only is None else set(only)
     links = [
         LinkView(
             supplier=snapshot.departments[s]["name"],
@@ -277,6 +318,7 @@ def board_view_of(
             edge=edge_key(board.pk, s, c),
         )
         for s, c, priority in sorted(snapshot.visible_links(), key=lambda k: (k[0], k[2], k[1]))
+        if shown is None or s in shown or c in shown
     ]
     return BoardView(
         name=board.name,

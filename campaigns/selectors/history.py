@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns import wording
 from campaigns.engine.board import TYPES
 from campaigns.models import Board, Campaign, Membership
@@ -63,7 +65,8 @@ def structure_turn(m: Moment, player: str, people: People) -> StructureTurn:
     events = structure_events(m, player, people)
     if m.previous is None and slugs:
         start = wording.listing(sorted(name(s) for s in slugs))
-        events.insert(0, Event(m.number, "gained", f"The structure starts with {start}."))
+        starts = _("The structure starts with %(departments)s.") % {"departments": start}
+        events.insert(0, Event(m.number, "gained", starts))
     held, produced = totals(m.after, slugs)
     return StructureTurn(
         number=m.number,
@@ -79,12 +82,11 @@ def chart_data(turns: list[StructureTurn]) -> dict[str, Any]:
     series = []
     for kind, label in Resource.choices:
         for measure, words, values in [
-            ("stash", "held", [t.stash[kind] for t in turns]),
-            ("produced", "produced", [t.produced[kind] for t in turns]),
+            ("stash", _("%(type)s held"), [t.stash[kind] for t in turns]),
+            ("produced", _("%(type)s produced"), [t.produced[kind] for t in turns]),
         ]:
-            series.append(
-                {"kind": kind, "measure": measure, "label": f"{label} {words}", "data": values}
-            )
+            text = words % {"type": label}
+            series.append({"kind": kind, "measure": measure, "label": text, "data": values})
     return {"labels": [t.number for t in turns], "series": series}
 
 

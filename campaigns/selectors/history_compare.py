@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns import wording
 from campaigns.models import Board, Membership
 
@@ -42,14 +44,17 @@ def department_changes(a: Snapshot, b: Snapshot, people: People) -> list[str]:
         level_a, level_b = a.level(slug), b.level(slug)
         name = namer(b)(slug) if level_b >= Level.RUMOURED else namer(a)(slug)
         if level_a < Level.RUMOURED <= level_b:
-            changes.append(f"{name} is on the board." if b.everything else f"You heard of {name}.")
+            came = _("%(name)s is on the board.") if b.everything else _("You heard of %(name)s.")
+            changes.append(came % {"name": name})
         elif level_b < Level.RUMOURED <= level_a:
-            changes.append(f"{name} is gone." if a.everything else f"{name} is out of your view.")
+            went = _("%(name)s is gone.") if a.everything else _("%(name)s is out of your view.")
+            changes.append(went % {"name": name})
         if min(level_a, level_b) < Level.KNOWN:
             continue
         old, new = controller_name(a, slug, people), controller_name(b, slug, people)
         if a.owner(slug) != b.owner(slug):
-            changes.append(f"{name}: {old or 'uncontrolled'} → {new or 'uncontrolled'}.")
+            nobody = _("uncontrolled")
+            changes.append(f"{name}: {old or nobody} → {new or nobody}.")
         if min(level_a, level_b) >= Level.CONTROLLED:
             changes += private_changes(name, a, b, slug)
     return changes
@@ -66,7 +71,8 @@ def private_changes(name: str, a: Snapshot, b: Snapshot, slug: str) -> list[str]
     old_status = a.figures.get(slug, {}).get("status")
     new_status = b.figures.get(slug, {}).get("status")
     if old_status != new_status:
-        parts.append(f"{old_status or '—'} → {new_status or '—'}".replace("_", "-"))
+        old, new = wording.status_label(old_status), wording.status_label(new_status)
+        parts.append(f"{old or '—'} → {new or '—'}")
     return [f"{name}: {', '.join(parts)}."] if parts else []
 
 
@@ -80,13 +86,13 @@ def link_changes(a: Snapshot, b: Snapshot) -> tuple[list[str], set[Pair], set[Pa
     added: set[Pair] = set()
     removed: set[Pair] = set()
     for s, c in sorted(seen_b - seen_a):
-        what = "New link" if a.sees_link(s, c) else "Link now in view:"
-        changes.append(f"{what} {name_b(s)} → {name_b(c)}.")
+        what = _("New link %(link)s.") if a.sees_link(s, c) else _("Link now in view: %(link)s.")
+        changes.append(what % {"link": f"{name_b(s)} → {name_b(c)}"})
         added.add((s, c))
     for s, c in sorted(seen_a - seen_b):
         broken = b.sees_link(s, c) and (s, c) not in pairs(b.state)
-        what = "Link gone:" if broken else "Link out of view:"
-        changes.append(f"{what} {name_a(s)} → {name_a(c)}.")
+        what = _("Link gone: %(link)s.") if broken else _("Link out of view: %(link)s.")
+        changes.append(what % {"link": f"{name_a(s)} → {name_a(c)}"})
         if broken:
             removed.add((s, c))
     return changes, added, removed

@@ -80,7 +80,7 @@ def namer(snapshot: Snapshot, at_least: Level = Level.RUMOURED) -> Namer:
     def name(slug: object) -> str:
         data = snapshot.departments.get(str(slug))
         if data is None or snapshot.level(str(slug)) < at_least:
-            return UNNAMED
+            return str(UNNAMED)
         return str(data.get("name", slug))
 
     return name
@@ -168,7 +168,7 @@ def attempt_events(m: Moment, player: str) -> list[Event]:
             )
         elif target in mine_before and order.status != Order.Status.REJECTED:
             # R46: the defender was told the attacking department's name, whatever they know.
-            attacking = str(m.after.departments.get(attacker, {}).get("name", UNNAMED))
+            attacking = str(m.after.departments.get(attacker, {}).get("name", str(UNNAMED)))
             text = wording.attempt_history_text(
                 attacking, name(target), order.status, suffered=True
             )

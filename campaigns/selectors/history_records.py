@@ -19,6 +19,8 @@ from django.db.models.fields.json import KeyTransform
 
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 
+from .state import own_board
+
 
 @dataclass(frozen=True)
 class Recorded:
@@ -47,11 +49,14 @@ BEFORE = {
 
 
 def board_part(row: dict[str, Any], name: str) -> dict[str, Any]:
-    """A record's `state` or `before`, departments and links only ([] where missing)."""
-    return {
-        "departments": row.get(f"{name}_departments") or [],
-        "links": row.get(f"{name}_links") or [],
-    }
+    """A record's `state` or `before`, departments and links only ([] where missing), of
+    the board's own departments (selectors/state.py `own_board`)."""
+    return own_board(
+        {
+            "departments": row.get(f"{name}_departments") or [],
+            "links": row.get(f"{name}_links") or [],
+        }
+    )
 
 
 def recorded(*, before: bool = False, **filters: Any) -> list[Recorded]:
@@ -97,9 +102,10 @@ def records_at(board: Board, numbers: list[int]) -> dict[int, Recorded]:
     return {r.number: r for r in recorded(board=board, turn__number__in=numbers)}
 
 
-def turn_records(campaign: Campaign, number: int) -> list[Recorded]:
-    """Every board's record of turn `number` (a turn report's boards). One query."""
-    return recorded(turn__campaign=campaign, turn__number=number, before=True)
+def turn_records(campaign: Campaign, number: int, **filters: object) -> list[Recorded]:
+    """Every board's record of turn `number` (a turn report's boards; `filters` narrow
+    them). One query."""
+    return recorded(turn__campaign=campaign, turn__number=number, before=True, **filters)
 
 
 def campaign_records(campaign: Campaign, board: Board | None = None) -> list[Recorded]:

@@ -16,15 +16,18 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns import engine, wording
+from campaigns.engine.joined import SEP, departments_named, order_renamed, qualifier, reason_in
 from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
-from .state import board_rows_near, board_state, order_state
+from .beside import Present, present
+from .state import board_rows_near, board_state, campaign_state, order_state
 
 Kind = Order.Kind
 
@@ -41,6 +44,9 @@ CARD_FACTS = (
 GENERIC = gettext_lazy(
     "That department cannot be targeted this way now (details you cannot see, R50)."
 )
+
+
+QUALIFIED = re.compile(rf"[\w-]{SEP}[\w-]")
 
 
 class OrderRefused(Exception):
@@ -83,8 +89,7 @@ def attempt_check_cutoff(campaign: Campaign, turn: Turn, now: dt.datetime) -> No
 def queued_orders(*, player: Membership, turn: Turn, board: Board | None = None) -> list[Order]:
     """The player's queued orders of `turn` in sequence order (on one board if given)."""
     rows = Order.objects.filter(player=player, turn=turn, status=Order.Status.QUEUED)
-    if board is not None:
-        rows = rows.filter(board=board)
+    rows = rows.filter(board=board) if board is not None else rows.select_related("board")
     return list(rows.order_by("seq", "pk"))
 
 
@@ -97,16 +102,55 @@ def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]
     return state
 
 
-def trial_near(board: Board, turn: Turn, orders: list[dict[str, Any]]) -> dict[str, Any]:
+def trial_near(
+    board: Board, turn: Turn, orders: list[dict[str, Any]], parts: Present | None = None
+) -> dict[str, Any]:
     """`orders` (ENGINE.md) on the part of the board that decides them (engine.scope), as
     it is now, with a throwaway seed (R23): what checking an order resolves. A few queries
     and a small state, whatever the size of the board."""
-    state = board_state(board, turn=turn, rows=board_rows_near(board, orders))
+    parts = parts if parts is not None else present(board.campaign_id)
+    state = board_state(board, turn=turn, rows=board_rows_near(board, orders), parts=parts)
     if not sliceable(state, orders):  # parts 7-9 reach further than a slice (engine.scope)
-        state = board_state(board, turn=turn)
+        state = board_state(board, turn=turn, parts=parts)
     state["orders"] = orders
     state["seed"] = secrets.token_hex(32)
     return state
+
+
+def elsewhere_attempts(board: Board, others: list[Order]) -> list[dict[str, Any]]:
+    """R43: the player's queued linking attempts on the campaign's other boards, as a
+    state of `board` holds them (their departments named "<board>/<slug>", so the engine
+    counts them against the per-turn limit without finding them on this board)."""
+    return [
+        order_renamed(order_state(o), qualifier(o.board.slug))
+        for o in others
+        if o.board_id != board.pk and o.kind == Kind.ATTEMPT
+    ]
+
+
+def trial_of(
+    board: Board, turn: Turn, kind: str, orders: list[dict[str, Any]], others: list[Order]
+) -> tuple[dict[str, Any], str | None]:
+    """The state that decides a new order of `kind` on `board` (with the player's orders of
+    this board, `orders`), and the board its names are relative to in a joined state (None
+    when the state is the board's own). A campaign of one board: the board (or the slice of
+    it) as trial_near. Several boards: with none of parts 7-9, the slice plus the player's
+    attempts elsewhere (R43 counts them); with any, every board joined as the turn job joins
+    them (engine/joined.py), with the player's orders on each."""
+    parts = present(board.campaign_id)
+    if parts.boards <= 1:
+        return trial_near(board, turn, deciding(orders, kind), parts), None
+    if not parts:
+        foreign = elsewhere_attempts(board, others)
+        return trial_near(board, turn, deciding(foreign + orders, kind), parts), None
+    boards = list(Board.objects.filter(campaign_id=board.campaign_id).select_related("campaign"))
+    by_board: dict[int, list[dict[str, Any]]] = {board.pk: orders}
+    for order in others:
+        if order.board_id != board.pk:
+            by_board.setdefault(order.board_id, []).append(order_state(order))
+    state = campaign_state(boards, turn=turn, orders=by_board)
+    state["seed"] = secrets.token_hex(32)
+    return state, board.slug
 
 
 def outcome_of(state: dict[str, Any], order_id: str) -> dict[str, Any]:
@@ -128,9 +172,9 @@ def order_check(
     queued orders of the turn on this board. Only "rejected" counts: an attempt that may fail
     on dice, or may not be able to pay, is the player's risk (it is checked again at
     resolution)."""
-    names_only_visible_departments(board=board, player=player, payload=payload)
-    others = [o for o in queued_orders(player=player, turn=turn, board=board) if o != replacing]
-    orders = [order_state(o) for o in others]
+    names_only_visible_departments(board=board, player=player, payload=payload, kind=kind)
+    others = [o for o in queued_orders(player=player, turn=turn) if o != replacing]
+    orders = [order_state(o) for o in others if o.board_id == board.pk]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:
@@ -147,11 +191,12 @@ def order_check(
         new["answers"] = answered.engine_id
         orders.append(order_state(answered))
     orders.append(new)
-    state = trial_near(board, turn, deciding(orders, kind))
+    state, joined = trial_of(board, turn, kind, orders, others)
     outcome = outcome_of(state, NEW_ID)
     if (
         outcome["status"] == "rejected"
         and answered is not None
+        and joined is None
         and "its linking attempt" in (outcome.get("reason") or "")
     ):
         # The attempt itself would not be made (it cannot pay, say): that is the attacker's
@@ -159,7 +204,10 @@ def order_check(
         # ending at the target (R46).
         outcome = reinforce_as_move(state, new, answered)
     if outcome["status"] == "rejected":
-        raise OrderRefused(safe_reason(outcome.get("reason") or "", board=board, player=player))
+        reason = outcome.get("reason") or ""
+        if joined is not None:
+            reason = reason_in(reason, joined)
+        raise OrderRefused(safe_reason(reason, board=board, player=player))
 
 
 def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Order) -> dict:
@@ -173,21 +221,37 @@ def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Orde
 
 
 def names_only_visible_departments(
-    *, board: Board, player: Membership, payload: dict[str, Any]
+    *, board: Board, player: Membership, payload: dict[str, Any], kind: str | None = None
 ) -> None:
     """R50: an order naming a department the player does not know of at all gets the same
     GENERIC refusal whether that department exists or not; otherwise the engine's "no
-    department 'x'" against a filtered reason would tell them which hidden slugs exist."""
-    named = named_departments([payload])
+    department 'x'" against a filtered reason would tell them which hidden slugs exist.
+    A name "<board>/<slug>" is a department of another board of the campaign (a cross-board
+    order, R60). With `kind`, only the fields that name departments for that kind count (a
+    hand-over's "to" names a player)."""
+    named = set(
+        departments_named({**payload, "kind": kind}) if kind else named_departments([payload])
+    )
     if not named:
         return
-    found = Department.objects.filter(board=board, slug__in=named).select_related("structure")
-    rows = {d.slug: d for d in found}
-    knowledge = viewer_knowledge(player, board=board, slug__in=named)
-    for slug in named:
-        dept = rows.get(slug)
+    rows = departments_by_name(board, named)
+    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in rows.values()])
+    for name in named:
+        dept = rows.get(name)
         if dept is None or level_of(dept, player, knowledge) < Level.RUMOURED:
             raise OrderRefused(str(GENERIC))
+
+
+def departments_by_name(board: Board, names: set[str]) -> dict[str, Department]:
+    """The departments `names` name from `board` (a plain slug: of the board; "<board>/<slug>":
+    of that board of the campaign), with their structures. One query."""
+    wanted = Q(board=board, slug__in=[n for n in names if SEP not in n])
+    for name in names:
+        if SEP in name:
+            other, slug = name.split(SEP, 1)
+            wanted |= Q(board__campaign_id=board.campaign_id, board__slug=other, slug=slug)
+    found = Department.objects.filter(wanted).select_related("structure", "board")
+    return {d.slug if d.board_id == board.pk else f"{d.board.slug}{SEP}{d.slug}": d for d in found}
 
 
 def safe_reason(
@@ -213,7 +277,9 @@ def safe_reason(
         knowledge = viewer_knowledge(player, board=board, slug__in=words)
     else:
         departments, knowledge = loaded
-    if "no department '" in reason:
+    if "no department '" in reason or QUALIFIED.search(reason):
+        # (A department of another board, "<board>/<slug>": names across boards are not
+        # filtered here, so none is shown.)
         return str(GENERIC)
     rows = {d.slug: d for d in departments}
     for slug in wording.slugs_named(reason, rows):

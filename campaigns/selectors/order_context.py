@@ -10,7 +10,12 @@ from typing import Any
 
 from campaigns.engine.legal import Legal, legal_choices
 from campaigns.models import Board, Membership, Turn
-from campaigns.selectors.order_checks import queued_orders, trial_state
+from campaigns.selectors.order_checks import (
+    departments_by_name,
+    elsewhere_attempts,
+    queued_orders,
+    trial_state,
+)
 from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
 
 MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
@@ -27,6 +32,9 @@ class OrderContext:
     state: dict[str, Any]
     levels: dict[str, Level]
     names: dict[str, str]
+    # R43: the player's queued attempts on the campaign's other boards, which count against
+    # the per-turn limit here too (order_checks.elsewhere_attempts).
+    elsewhere: list[dict[str, Any]] = field(default_factory=list)
     _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -35,8 +43,11 @@ class OrderContext:
         knowledge = viewer_knowledge(player, board=board)
         levels = {d.slug: level_of(d, player, knowledge) for d in rows}
         names = {d.slug: d.name for d in rows}
-        state = trial_state(board, turn, queued_orders(player=player, turn=turn, board=board))
-        return cls(player, turn, board, state, levels, names)
+        queued = queued_orders(player=player, turn=turn)
+        state = trial_state(board, turn, [o for o in queued if o.board_id == board.pk])
+        far_ends(state, board, player, levels, names)
+        elsewhere = elsewhere_attempts(board, queued)
+        return cls(player, turn, board, state, levels, names, elsewhere)
 
     def name(self, slug: str) -> str:
         return self.names[slug]
@@ -50,7 +61,7 @@ class OrderContext:
         of an order being edited, which must not count against itself (R43, R45)."""
         if without not in self._legal:
             orders = [o for o in self.state["orders"] if o["id"] != without]
-            state = {**self.state, "orders": orders}
+            state = {**self.state, "orders": [*self.elsewhere, *orders]}
             self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
         return self._legal[without]
 
@@ -60,6 +71,26 @@ class OrderContext:
     def known(self, slug: str) -> bool:
         """R50: the player may pick it on a path or as a target (their own included)."""
         return self.levels.get(slug, Level.UNKNOWN) >= Level.KNOWN
+
+
+def far_ends(
+    state: dict[str, Any],
+    board: Board,
+    player: Membership,
+    levels: dict[str, Level],
+    names: dict[str, str],
+) -> None:
+    """The departments of other boards the board's links reach (a cross-board link, RULES
+    R60; their stubs in the state, "<board>/<slug>"), added to `levels` and `names`: two
+    queries, only where there is such a link."""
+    stubs = {d["slug"] for d in state["departments"] if "board" in d}
+    if not stubs:
+        return
+    found = departments_by_name(board, stubs)
+    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
+    for name, dept in found.items():
+        levels[name] = level_of(dept, player, knowledge)
+        names[name] = dept.name
 
 
 def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:

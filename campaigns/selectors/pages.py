@@ -17,7 +17,11 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
 
 from campaigns.models import Board, Campaign, Membership, Order, PlayerTurn, Turn
-from campaigns.selectors.board_views import BoardView, board_view_of, live_names, live_snapshot
+from campaigns.selectors.board_views import (
+    BoardView,
+    board_view_of,
+    live_snapshot,
+)
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
@@ -200,8 +204,8 @@ def board_view(board: Board, viewer: Membership) -> BoardView:
     Links (R10) are shown when the viewer sees both ends at least `known` (which includes
     every link inside their own structure); a link's priority (R12) only to whoever controls
     its supplier, and the GM (visibility.link_visible, priority_visible)."""
-    snapshot, rows = live_snapshot(board, viewer)
-    return board_view_of(board, snapshot, rows, live_names(rows))
+    snapshot, texts, names = live_snapshot(board, viewer)
+    return board_view_of(board, snapshot, texts, names)
 
 
 # --- The viewer's own structures -------------------------------------------------------------

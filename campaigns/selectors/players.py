@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Campaign, Department, Invitation, Membership, Order, Turn
 
 
@@ -76,7 +78,7 @@ def member_page(member: Membership) -> MemberPage:
     held: dict[str, list[str]] = {}
     for dept in rows:
         held.setdefault(dept.board.name, []).append(
-            f"{dept.name} (home)" if dept.home else dept.name
+            _("%(name)s (home)") % {"name": dept.name} if dept.home else dept.name
         )
     queued = Order.objects.filter(
         player=member, status=Order.Status.QUEUED, turn__status=Turn.Status.OPEN

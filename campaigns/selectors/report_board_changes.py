@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from campaigns import wording
 from campaigns.engine.board import TYPES
@@ -18,13 +17,6 @@ from campaigns.selectors.visibility import Level, amount
 
 from .report_view_models import Consumed, DepartmentResult
 from .report_visibility import Knowing
-
-# R34: a department's status after spawn and consume, as the report shows it.
-STATUS_LABELS = {
-    "funded": gettext_lazy("funded"),
-    "unfunded": gettext_lazy("unfunded"),
-    "self_sufficient": gettext_lazy("self-sufficient"),
-}
 
 
 def structures(state: dict[str, Any]) -> dict[str, str | None]:
@@ -100,16 +92,23 @@ def link_changes(
     ]
 
 
-def spawn_results(
+def spawn_slugs(
     figures: dict[str, dict[str, Any]], knowing: Knowing, mine: set[str], full: bool
+) -> list[str]:
+    """The departments whose spawn and consume (R32-R36) the viewer reads: those they
+    control after the turn (every one for the GM), by name."""
+    return sorted((s for s in figures if full or s in mine), key=lambda s: knowing.name(s))
+
+
+def spawn_results(
+    figures: dict[str, dict[str, Any]], knowing: Knowing, slugs: list[str]
 ) -> list[DepartmentResult]:
-    """R32-R36 for the departments the viewer controls after the turn (every one for the
-    GM). "Consumed from X" says X supplies this department, so a supplier is named only
-    where the viewer knows it at least `known` (the rule for seeing a link)."""
+    """R32-R36 for `slugs` (from spawn_slugs). "Consumed from X" says X supplies this
+    department, so a supplier is named only where the viewer knows it at least `known` (the
+    rule for seeing a link)."""
     results = []
-    for slug, data in sorted(figures.items(), key=lambda item: knowing.name(item[0])):
-        if not (full or slug in mine):
-            continue
+    for slug in slugs:
+        data = figures[slug]
         dept = knowing.rows.get(slug)
         produced_type = dept.produces_type if dept else ""
         status = str(data.get("status", ""))
@@ -117,7 +116,7 @@ def spawn_results(
             DepartmentResult(
                 name=knowing.name(slug),
                 status=status,
-                status_label=str(STATUS_LABELS.get(status, status.replace("_", "-"))),
+                status_label=wording.status_label(status),
                 chain_length=int(data.get("chain_length", 1)),
                 capacity=int(data.get("capacity", 0)),
                 produced=int(data.get("produced", 0)),

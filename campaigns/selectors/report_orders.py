@@ -36,14 +36,16 @@ def roll_views(
             # recompute the faces R46 hides.
             views.append(RollView("", None, None, None, None, successes, None))
             continue
+        # A perception check (R70) sums its faces: no target number, no successes.
+        tn, successes = roll.get("tn", 0), roll.get("successes", 0)
         views.append(
             RollView(
                 key=key,
                 dice=int(roll.get("dice", 0)),
                 skill=int(roll.get("skill", 0)),
-                tn=int(roll.get("tn", 0)),
+                tn=None if tn is None else int(tn),
                 faces=[int(f) for f in roll.get("faces", [])],
-                successes=int(roll.get("successes", 0)),
+                successes=None if successes is None else int(successes),
                 verify_url=verify_url(turn.campaign, turn.number, key, int(roll.get("dice", 0))),
             )
         )

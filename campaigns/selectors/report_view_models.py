@@ -6,10 +6,14 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.core.paginator import Page
+from django.utils.translation import gettext_lazy
+
 from campaigns.models import Campaign, Order
 from campaigns.selectors.visibility import Amount
 
-UNNAMED = "a department you do not know"
+# R50: the name of a department the viewer does not know (str() it where it is used).
+UNNAMED = gettext_lazy("a department you do not know")
 
 
 @dataclass(frozen=True)
@@ -23,7 +27,7 @@ class RollView:
     skill: int | None
     tn: int | None
     faces: list[int] | None
-    successes: int
+    successes: int | None  # None: a perception check's sum (R70), not a pool (R20)
     verify_url: str | None
 
     @property
@@ -72,6 +76,15 @@ class DepartmentResult:
 
 
 @dataclass(frozen=True)
+class BoardTab:
+    """A board of a paged report: a link to its pages."""
+
+    slug: str
+    name: str
+    size: int  # its departments now
+
+
+@dataclass(frozen=True)
 class BoardReport:
     name: str
     slug: str
@@ -83,6 +96,9 @@ class BoardReport:
     links_added: list[str]
     links_removed: list[str]
     departments: list[DepartmentResult]
+    # A paged report: which page of this board's orders and departments this is (the
+    # Django Page of their positions; None: all of them).
+    pages: Page | None = None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ class Knowing:
         """`recorded`: the turn's stored levels, {"<membership id>": {slug: level}}."""
         self.full = sees_everything(viewer)
         self.rows = {d.slug: d for d in rows}
+        self.names = {slug: d.name for slug, d in self.rows.items()}  # for the GM's reasons
         stored = recorded.get(str(viewer.pk), {})
         self.levels: dict[str, Level] = {
             slug: level_from(
@@ -47,4 +48,4 @@ class Knowing:
     def name(self, slug: object, *, at_least: Level = Level.RUMOURED) -> str:
         if isinstance(slug, str) and slug in self.rows and self.level(slug) >= at_least:
             return self.rows[slug].name
-        return UNNAMED
+        return str(UNNAMED)

@@ -16,13 +16,18 @@ This module assembles them; `report_orders` words the orders and rolls, and
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 
 from campaigns import wording
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.models import Campaign, Department, Membership, Order, Turn, TurnRecord
 from campaigns.selectors.board_views import player_names
+from campaigns.selectors.history_records import AFTER, board_part
 from campaigns.selectors.visibility import (
     department_rows,
     is_gm,
@@ -35,12 +40,14 @@ from .report_board_changes import (
     link_changes,
     links_made,
     spawn_results,
+    spawn_slugs,
     structure_changes,
     structures,
 )
 from .report_orders import attack_view, order_view
-from .report_view_models import BoardReport, OrderView, TurnReport
+from .report_view_models import BoardReport, BoardTab, OrderView, TurnReport
 from .report_visibility import Knowing
+from .state import own_board
 
 # --- Reading -----------------------------------------------------------------------------------
 
@@ -61,43 +68,99 @@ def commitment_matches(turn: Turn) -> bool:
         return False
 
 
-def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
-    """The report of processed turn `turn` as `viewer` may see it."""
-    campaign = viewer.campaign
-    records = list(
-        TurnRecord.objects.filter(turn=turn).select_related("board").order_by("board__name")
+# A report over more departments than this shows one board a page, and each board's orders
+# and spawn-and-consume REPORT_PAGE_SIZE at a time (5 boards of 1,000 departments made a
+# page of 3.5 MB that took seconds); a smaller one shows everything on one page.
+REPORT_BIG = 300
+REPORT_PAGE_SIZE = 100
+PREVIOUS = {k: v for k, v in AFTER.items() if k.startswith("state_")}
+# What a report reads of an order (not its times, nor its player's account).
+ORDER_FIELDS = (
+    "turn", "board", "player", "kind", "payload", "seq", "status", "result", "gm_note",
+    "gm_note_published",
+)  # fmt: skip
+
+
+def report_boards(turn: Turn) -> list[BoardTab]:
+    """The boards turn `turn` has a record of, by name, with their sizes now (what decides
+    whether the report is paged). One query; the records' states are not read."""
+    rows = (
+        TurnRecord.objects.filter(turn=turn)
+        .order_by("board__name")
+        .values_list("board__slug", "board__name")
+        .annotate(size=Count("board__departments"))
     )
+    return [BoardTab(slug=slug, name=name, size=size) for slug, name, size in rows]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one viewer's report of one turn reads once for all its boards."""
+
+    turn: Turn
+    viewer: Membership
+    full: bool  # the GM; every member once the GM opens it (R51)
+    knowledge: dict[int, int]
+    players: dict[str, str]
+
+
+def turn_report(
+    turn: Turn, viewer: Membership, *, board: str | None = None, page: object = None
+) -> TurnReport:
+    """The report of processed turn `turn` as `viewer` may see it: every board, or only
+    the board `board` (a slug); with `page` (anything: a bad one gives the first or the
+    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). A fixed
+    number of queries whatever the size of the campaign."""
+    campaign = viewer.campaign
+    where = {"board__slug": board} if board is not None else {}
+    # Not what the report does not read: the board before the orders, the levels before.
+    records = list(
+        TurnRecord.objects.filter(turn=turn, **where)
+        .select_related("board")
+        .defer("before", "knowledge_before")
+        .order_by("board__name")
+    )
+    # The previous turn's board: its departments and links only (board_part), cut out by the
+    # database, not its orders, settings and catalogue.
     previous = {
-        r.board_id: r.state
-        for r in TurnRecord.objects.filter(turn__campaign=campaign, turn__number=turn.number - 1)
+        row["board_id"]: board_part(row, "state")
+        for row in TurnRecord.objects.filter(
+            turn__campaign=campaign, turn__number=turn.number - 1, **where
+        ).values("board_id", **PREVIOUS)
     }
-    full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
-    orders = Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED)
+    full = sees_everything(viewer)
+    orders = Order.objects.filter(turn=turn, **where).exclude(status=Order.Status.CANCELLED)
     if not full:
         # Own orders, and other players' attempts (filtered per board below: only those on
         # the viewer's departments are kept) and added links (only for the links shown).
         # Links other players made count for the links shown (both ends known, R50).
         others = orders.filter(kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK])
         orders = orders.filter(player=viewer) | others
-    order_rows = list(orders.select_related("player__user").order_by("player", "seq", "pk"))
-    knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign)
-    departments = list(department_rows(board__campaign=campaign))
-    players = player_names(campaign)
-    boards = []
-    for record in records:
-        before = previous.get(record.board_id, {})
-        boards.append(
-            board_report(
-                turn,
-                viewer,
-                record,
-                before,
-                [d for d in departments if d.board_id == record.board_id],
-                knowledge,
-                [o for o in order_rows if o.board_id == record.board_id],
-                players,
-            )
+    order_rows = list(
+        orders.select_related("player__user")
+        .only(*ORDER_FIELDS, "player__character_name", "player__user__username")
+        .order_by("player", "seq", "pk")
+    )
+    knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign, **where)
+    # What the report reads of each department (its name and product, who holds it), not its
+    # card's JSON fields: four JSON values per row were most of the time on 1,000 rows.
+    departments = list(
+        department_rows(board__campaign=campaign, **where).only(
+            "board_id", "slug", "name", "produces_type", "structure__player_id"
         )
+    )
+    reading = Reading(turn, viewer, full, knowledge, player_names(campaign))
+    boards = [
+        board_report(
+            reading,
+            record,
+            previous.get(record.board_id, {}),
+            [d for d in departments if d.board_id == record.board_id],
+            [o for o in order_rows if o.board_id == record.board_id],
+            page,
+        )
+        for record in records
+    ]
     return TurnReport(
         campaign=campaign,
         number=turn.number,
@@ -112,64 +175,103 @@ def turn_report(turn: Turn, viewer: Membership) -> TurnReport:
 
 
 def board_report(
-    turn: Turn,
-    viewer: Membership,
+    reading: Reading,
     record: TurnRecord,
     before_state: dict[str, Any],
     rows: list[Department],
-    knowledge: dict[int, int],
     orders: list[Order],
-    players: dict[str, str],
+    page: object,
 ) -> BoardReport:
-    full = sees_everything(viewer)  # the GM; every member once the GM opens it (R51)
-    me = viewer.player_id
-    before, after = structures(before_state), structures(record.state)
+    """One board's section; with `page`, only that page of its orders and departments (the
+    views of the others are not built)."""
+    viewer, full, me = reading.viewer, reading.full, reading.viewer.player_id
+    after_state = own_board(record.state)  # without other boards' stubs (engine/joined.py)
+    before, after = structures(before_state), structures(after_state)
     mine_before = {slug for slug, owner in before.items() if owner == me}
     mine_after = {slug for slug, owner in after.items() if owner == me}
     knowing = Knowing(viewer, rows, record.knowledge, mine_before | mine_after)
-    report = record.report
-    outcomes = report.get("orders", {})
-
-    names = {d.slug: d.name for d in rows}
+    outcomes = record.report.get("orders", {})
+    figures = record.report.get("departments", {})
     made = links_made(orders, outcomes)
+
+    def attack_on_mine(order: Order) -> bool:
+        return order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before
+
+    shown = [o for o in orders if full or o.player_id == viewer.pk or attack_on_mine(o)]
+    slugs = spawn_slugs(figures, knowing, mine_after, full)
+    pages = None
+    if page is not None:
+        pages = Paginator(range(max(len(shown), len(slugs), 1)), REPORT_PAGE_SIZE).get_page(page)
+        window = slice(pages.start_index() - 1, pages.end_index())
+        shown, slugs = shown[window], slugs[window]
     own: list[OrderView] = []
     attacks: list[OrderView] = []
-    for order in orders:
-        outcome = outcomes.get(order.engine_id) or order.result or {}
-        if outcome.get("reason"):
-            # R50: the engine's reasons name slugs and may state hidden facts (another
-            # department's links, an attacker's stash); players get them filtered exactly as
-            # at submission. The GM may see everything, but by name, not slug.
-            reason = str(outcome["reason"])
-            if full:
-                reason = wording.with_names(reason, names)
-            else:
-                reason = safe_reason(
-                    reason, board=record.board, player=viewer, loaded=(rows, knowledge),
-                    levels=knowing.levels,
-                )  # fmt: skip
-            outcome = {**outcome, "reason": reason}
+    for order in shown:
+        outcome = outcome_for(reading, record, knowing, rows, order, outcomes)
         if full or order.player_id == viewer.pk:
             # The GM's unpublished notes on rolls stay the GM's, opened campaign or not.
-            own.append(order_view(turn, order, outcome, knowing, full=is_gm(viewer)))
-        elif order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before:
+            own.append(order_view(reading.turn, order, outcome, knowing, full=is_gm(viewer)))
+        else:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
             # attacking department's name, the outcome, their own roll and the attacker's
             # successes (its dice only if they know its card). Not the attacker's cost or
             # spend, nor their player.
-            attacks.append(attack_view(turn, order, outcome, knowing))
-
+            attacks.append(attack_view(reading.turn, order, outcome, knowing))
     return BoardReport(
         name=record.board.name,
         slug=record.board.slug,
         orders=own,
         attacks=attacks,
-        changes=structure_changes(before, after, knowing, players) if before_state else [],
-        links_added=link_changes(record.state, before_state, knowing, added=True, made=made),
-        links_removed=link_changes(record.state, before_state, knowing, added=False, made=made),
-        departments=spawn_results(report.get("departments", {}), knowing, mine_after, full),
+        changes=structure_changes(before, after, knowing, reading.players) if before_state else [],
+        links_added=link_changes(after_state, before_state, knowing, added=True, made=made),
+        links_removed=link_changes(after_state, before_state, knowing, added=False, made=made),
+        departments=spawn_results(figures, knowing, slugs),
+        pages=pages,
     )
+
+
+def outcome_for(
+    reading: Reading,
+    record: TurnRecord,
+    knowing: Knowing,
+    rows: list[Department],
+    order: Order,
+    outcomes: dict[str, Any],
+) -> dict[str, Any]:
+    """The order's outcome as the viewer may read it. R50: the engine's reasons name slugs
+    and may state hidden facts (another department's links, an attacker's stash); players
+    get them filtered exactly as at submission. The GM may see everything, but by name, not
+    slug."""
+    outcome = outcomes.get(order.engine_id) or order.result or {}
+    if not outcome.get("reason"):
+        return outcome
+    reason = str(outcome["reason"])
+    if reading.full:
+        reason = wording.with_names(reason, knowing.names)
+    else:
+        reason = safe_reason(
+            reason, board=record.board, player=reading.viewer,
+            loaded=(rows, reading.knowledge), levels=knowing.levels,
+        )  # fmt: skip
+    return {**outcome, "reason": reason}
+
+
+def report_page_of(order: Order) -> int:
+    """The page of its board's section of a paged report on which the GM finds `order`
+    (the GM's report lists every order of the board but the cancelled ones, by player, then
+    sequence). One query."""
+    same = Q(player_id=order.player_id)
+    earlier = (
+        Order.objects.filter(turn_id=order.turn_id, board_id=order.board_id)
+        .exclude(status=Order.Status.CANCELLED)
+        .filter(
+            Q(player_id__lt=order.player_id)
+            | same & Q(seq__lt=order.seq)
+            | same & Q(seq=order.seq, pk__lt=order.pk)
+        )
+    )
+    return earlier.count() // REPORT_PAGE_SIZE + 1
 
 
 def function_order(turn: Turn, order_id: int) -> Order | None:

@@ -3,6 +3,8 @@ campaign page can list it instead of starting a campaign nobody can play."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from campaigns import wording
 from campaigns.engine import EngineError
 from campaigns.engine.edit import stranded_in
@@ -21,17 +23,20 @@ def start_problems(campaign: Campaign) -> list[str]:
     players = active_players(campaign)
     problems = []
     if not boards:
-        problems.append("There is no board yet: add a board or import one.")
+        problems.append(_("There is no board yet: add a board or import one."))
     if not players:
-        problems.append("There are no players yet: invite some (Players and invitations).")
+        problems.append(_("There are no players yet: invite some (Players and invitations)."))
     holding = set(
         Department.objects.filter(board__campaign=campaign, structure__isnull=False)
         .values_list("structure__player_id", flat=True)
         .distinct()
     )
     problems += [
-        f"{p.display_name} holds no department on any board: give them their starting "
-        "departments on a board's Structures page (R13)."
+        _(
+            "%(name)s holds no department on any board: give them their starting "
+            "departments on a board's Structures page (R13)."
+        )
+        % {"name": p.display_name}
         for p in players
         if p.pk not in holding
     ]

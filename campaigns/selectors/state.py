@@ -3,19 +3,28 @@ format): `board_state` reads a board's rows into an engine state in a fixed numb
 queries whatever the number of departments. The write half is services/state.py.
 
 Rows are read as plain values, never as model instances: building a Department object per
-row cost more than the query itself on a board of 1,000."""
+row cost more than the query itself on a board of 1,000.
+
+A board's state holds the keys of ENGINE.md parts 7-9 that concern it (selectors/beside.py)
+and, where one of its departments supplies a department of another board (a cross-board link,
+RULES R60), that department as a stub: its whole object, named "<board>/<slug>", with its
+`"board"` key (engine/joined.py). `campaign_state` joins every board of a campaign into one
+state for the turn job."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from django.db.models import Q
 
 from campaigns.engine.board import TYPES
+from campaigns.engine.joined import SEP, join
 from campaigns.engine.scope import named_departments, reach
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
 from campaigns.models.campaign import engine_player_id
+
+from .beside import Names, Present, beside_keys
 
 
 def resource(kind: str, amount: int) -> dict[str, Any] | None:
@@ -63,11 +72,6 @@ def department_state(row: tuple[Any, ...], players: dict[int, str]) -> dict[str,
     return data
 
 
-def department_row_state(dept: Department, players: dict[int, str]) -> dict[str, Any]:
-    """A Department loaded as a model (for a page) as an ENGINE.md department."""
-    return department_state(tuple(getattr(dept, column) for column in COLUMNS), players)
-
-
 def order_state(order: Order) -> dict[str, Any]:
     return {
         **order.payload,
@@ -88,15 +92,18 @@ def structure_players(board: Board) -> dict[int, str]:
 
 class BoardRows(NamedTuple):
     """A board as the turn job reads it once, both to build the state and to write back
-    only what changed: `departments` are COLUMNS rows in slug order, `ids` slug -> pk,
-    `written` slug -> the WRITTEN values as stored, `players` structure id -> engine player
-    id, `links` (pk, supplier pk, consumer pk, priority) in funding order."""
+    only what changed: `departments` are COLUMNS rows in slug order, `ids` slug -> pk (the
+    stubs' qualified names too), `written` slug -> the WRITTEN values as stored, `players`
+    structure id -> engine player id, `links` (pk, supplier pk, consumer pk, priority) in
+    funding order, `stubs` the departments of other boards its links reach (as COLUMNS rows
+    followed by their board's slug and their structure's engine player id)."""
 
     departments: list[tuple[Any, ...]]
     ids: dict[str, int]
     written: dict[str, tuple[Any, ...]]
     players: dict[int, str]
     links: list[tuple[int, int, int, int]]
+    stubs: list[tuple[Any, ...]]
 
 
 def board_rows(board: Board) -> BoardRows:
@@ -115,13 +122,31 @@ def rows_of(
 ) -> BoardRows:
     """BoardRows of these department and link rows (1 query: the structures)."""
     width = len(WRITTEN)
+    ids = {row[1]: row[0] for row in departments}
+    stubs = stubs_of(departments, links)
+    ids.update((f"{row[-2]}{SEP}{row[1]}", row[0]) for row in stubs)
     return BoardRows(
         departments=departments,
-        ids={row[1]: row[0] for row in departments},
+        ids=ids,
         written={row[1]: row[-width:] for row in departments},
         players=structure_players(board),
         links=links,
+        stubs=stubs,
     )
+
+
+def stubs_of(
+    departments: list[tuple[Any, ...]], links: list[tuple[int, int, int, int]]
+) -> list[tuple[Any, ...]]:
+    """The departments of other boards at the far end of a board's links (a cross-board
+    link, RULES R60), as COLUMNS rows plus board slug and controller: one query, and only
+    when there is one."""
+    here = {row[0] for row in departments}
+    far = {pk for _, s, c, _ in links for pk in (s, c) if pk not in here}
+    if not far:
+        return []
+    rows = Department.objects.filter(pk__in=far).order_by("board__slug", "slug")
+    return list(rows.values_list(*COLUMNS, "board__slug", "structure__player_id"))
 
 
 def board_rows_near(board: Board, orders: list[dict[str, Any]]) -> BoardRows:
@@ -145,7 +170,7 @@ def board_rows_near(board: Board, orders: list[dict[str, Any]]) -> BoardRows:
         )
         links.update((row[0], row) for row in touching)
         frontier = {pk for _, s, c, _ in touching for pk in (s, c)} - inner
-    kept = Department.objects.filter(pk__in=inner | frontier).order_by("slug")
+    kept = Department.objects.filter(board=board, pk__in=inner | frontier).order_by("slug")
     ranked = sorted(links.values(), key=lambda row: (row[1], row[3], row[0]))
     return rows_of(board, list(kept.values_list(*COLUMNS)), ranked)
 
@@ -156,9 +181,13 @@ def board_state(
     turn: Turn | None = None,
     orders: Iterable[Order] = (),
     rows: BoardRows | None = None,
+    beside: bool = True,
+    parts: Present | None = None,
 ) -> dict[str, Any]:
     """The board as an ENGINE.md state: 1 query (the catalogue) plus 3 for the rows unless
-    the caller passes them, and none for `orders` the caller has already loaded."""
+    the caller passes them, and none for `orders` the caller has already loaded; with
+    `beside`, the keys of parts 7-9 that concern the board (1 query if the campaign has none
+    of them, selectors/beside.py; `parts` if the caller has asked already)."""
     campaign = board.campaign
     rows = rows or board_rows(board)
     slugs = {pk: slug for slug, pk in rows.ids.items()}
@@ -169,11 +198,60 @@ def board_state(
     state: dict[str, Any] = {
         "settings": campaign.engine_settings(),
         **({"alignments": catalogue} if catalogue else {}),
-        "departments": [department_state(row, rows.players) for row in rows.departments],
+        "departments": [
+            *(department_state(row, rows.players) for row in rows.departments),
+            *(stub_state(row) for row in rows.stubs),
+        ],
         "links": [{"from": slugs[s], "to": slugs[c], "priority": p} for _, s, c, p in rows.links],
         "orders": [order_state(o) for o in orders],
     }
     if turn is not None:
         state["turn"] = turn.number
         state["seed"] = turn.seed
+    if beside:
+        state.update(
+            beside_keys(campaign, boards=[board], names=Names(board.slug), turn=turn, parts=parts)
+        )
     return state
+
+
+def own_board(state: dict[str, Any]) -> dict[str, Any]:
+    """A recorded board's state without the stubs of other boards' departments and the
+    links that reach them (a cross-board link, engine/joined.py): what the history, maps and
+    reports of one board show."""
+    stubs = {d["slug"] for d in state.get("departments", []) if "board" in d}
+    if not stubs:
+        return state
+    return {
+        **state,
+        "departments": [d for d in state["departments"] if d["slug"] not in stubs],
+        "links": [x for x in state["links"] if x["from"] not in stubs and x["to"] not in stubs],
+    }
+
+
+def stub_state(row: tuple[Any, ...]) -> dict[str, Any]:
+    """A department of another board, as a board's state carries it (engine/joined.py)."""
+    *columns, board, player = row
+    data = department_state(tuple(columns), {})
+    data["structure"] = engine_player_id(player) if player else None
+    return {**data, "slug": f"{board}{SEP}{data['slug']}", "board": board}
+
+
+def campaign_state(
+    boards: list[Board],
+    *,
+    turn: Turn | None,
+    orders: Mapping[int, list[dict[str, Any]]],
+    rows: Mapping[int, BoardRows] | None = None,
+) -> dict[str, Any]:
+    """Every board of a campaign of several boards as one ENGINE.md state (engine/joined.py):
+    `orders` maps a board id to its ENGINE.md orders, each naming its own board's departments
+    by plain slug. The keys of parts 7-9 name every department "<board>/<slug>"."""
+    parts = []
+    for board in boards:
+        found = rows.get(board.pk) if rows else None
+        state = board_state(board, turn=turn, rows=found, beside=False)
+        state["orders"] = list(orders.get(board.pk, ()))
+        parts.append((board.slug, state))
+    campaign = boards[0].campaign
+    return join(parts, beside_keys(campaign, boards=boards, names=Names(None), turn=turn))

@@ -15,10 +15,15 @@ from campaigns.models import (
     Board,
     Campaign,
     Department,
+    Election,
+    Goal,
+    IntelEnvelope,
     Knowledge,
     Link,
     Membership,
+    Office,
     Order,
+    Shtick,
     Structure,
     Turn,
 )
@@ -90,13 +95,18 @@ def turns_ready_for_early_processing(
 
 def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
     """PostgreSQL: a digest of the version (xmin) of every row the turn job reads for this
-    turn: the campaign and its alignments, boards, structures, departments, links and stored
-    knowledge, the turn and its orders. Any insert, update or delete of one of them changes
-    it (a row merely locked does not). One query. None on other databases."""
+    turn before it takes the lock: the campaign and its alignments, boards, structures,
+    departments, links and stored knowledge, the turn and its orders, and what ENGINE.md
+    parts 7-9 read beside the boards (selectors/beside.py): the members (Perception), their
+    shticks and goals, the envelopes and their audiences, the offices and elections. Any
+    insert, update or delete of one of them changes it (a row merely locked does not). One
+    query. None on other databases."""
     if connection.vendor != "postgresql":
         return None
     table = {m.__name__: m._meta.db_table for m in (Alignment, Board, Campaign, Department,
-             Knowledge, Link, Order, Structure, Turn)}  # fmt: skip
+             Knowledge, Link, Order, Structure, Turn, Membership, Shtick, Goal,
+             IntelEnvelope, Office, Election)}  # fmt: skip
+    audience = IntelEnvelope.audience.through._meta.db_table
     parts = [
         f"SELECT 'campaign' || x.id || ':' || x.xmin FROM {table['Campaign']} x WHERE x.id = %(c)s",
         f"SELECT 'turn' || x.id || ':' || x.xmin FROM {table['Turn']} x WHERE x.id = %(t)s",
@@ -111,10 +121,32 @@ def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
             f"SELECT '{name}' || x.id || ':' || x.xmin FROM {table[name]} x "
             f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %(c)s"
         )
+    for name in ("Knowledge", "IntelEnvelope"):
+        parts.append(
+            f"SELECT '{name}' || x.id || ':' || x.xmin FROM {table[name]} x "
+            f"JOIN {table['Department']} d ON d.id = x.department_id "
+            f"JOIN {table['Board']} b ON b.id = d.board_id WHERE b.campaign_id = %(c)s"
+        )
     parts.append(
-        f"SELECT 'knowledge' || x.id || ':' || x.xmin FROM {table['Knowledge']} x "
-        f"JOIN {table['Department']} d ON d.id = x.department_id "
-        f"JOIN {table['Board']} b ON b.id = d.board_id WHERE b.campaign_id = %(c)s"
+        f"SELECT 'audience' || x.id || ':' || x.xmin FROM {audience} x "
+        f"JOIN {table['Membership']} m ON m.id = x.membership_id WHERE m.campaign_id = %(c)s"
+    )
+    parts.append(
+        f"SELECT 'member' || x.id || ':' || x.xmin FROM {table['Membership']} x "
+        "WHERE x.campaign_id = %(c)s"
+    )
+    for name in ("Shtick", "Goal"):
+        parts.append(
+            f"SELECT '{name}' || x.id || ':' || x.xmin FROM {table[name]} x "
+            f"JOIN {table['Membership']} m ON m.id = x.member_id WHERE m.campaign_id = %(c)s"
+        )
+    parts.append(
+        f"SELECT 'office' || x.id || ':' || x.xmin FROM {table['Office']} x "
+        f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %(c)s"
+    )
+    parts.append(
+        f"SELECT 'election' || x.id || ':' || x.xmin FROM {table['Election']} x "
+        "WHERE x.campaign_id = %(c)s"
     )
     sql = (
         "SELECT md5(string_agg(v, ',' ORDER BY v)) FROM ("

@@ -11,7 +11,7 @@ turn's history on top.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from django.db.models import QuerySet
 
@@ -233,10 +233,18 @@ def resource_amount(value: object) -> Amount | None:
     return amount(str(value.get("type", "")), int(value.get("amount", 0)))
 
 
+class CardTexts(Protocol):
+    """What a department's card holds beside the engine's state: a live row, or its texts
+    read as plain values (board_views.CardText)."""
+
+    description: str
+    flaws: str
+
+
 def facts_of_state(
     data: dict[str, Any],
     figures: dict[str, Any],
-    row: Department | None,
+    row: CardTexts | None,
     controller: str | None,
 ) -> Facts:
     """A department as a turn's record holds it: `data` its entry in the state (ENGINE.md),

@@ -47,10 +47,12 @@ from campaigns.models import (
 from campaigns.selectors.archive import (
     CAMPAIGN_FIELDS,
     DEPARTMENT_FIELDS,
-    FORMAT,
     ORDER_FIELDS,
     TURN_FIELDS,
-    VERSION,
+)
+from campaigns.selectors.archive_ids import (
+    FORMAT,
+    READABLE,
     ArchiveNames,
     checksum,
     swap_knowledge,
@@ -61,6 +63,7 @@ from campaigns.selectors.archive import (
 )
 from campaigns.selectors.state import board_state
 
+from .archive_intrigue import IntrigueRows
 from .bulk import bulk_set
 
 DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at", "at",
@@ -76,8 +79,9 @@ def archive_check(data: Any) -> dict[str, Any]:
     otherwise."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(f'not a campaign archive (no "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
-        raise ArchiveError(f"archive version {data.get('version')!r}; this site reads {VERSION}")
+    if data.get("version") not in READABLE:
+        versions = " and ".join(str(v) for v in READABLE)
+        raise ArchiveError(f"archive version {data.get('version')!r}; this site reads {versions}")
     if data.get("checksum") != checksum(data):
         raise ArchiveError(
             "the checksum does not match: the archive was changed or damaged after export"
@@ -138,7 +142,13 @@ class Importer:
         )  # fmt: skip
         self.members = self.members_create()
         self.boards_create()
+        # Before the turns: their records name the envelopes, goals and offices.
+        rows = IntrigueRows(
+            self.archive, self.members, self.boards, self.departments, self.names, when
+        )
+        rows.before_turns(self.later)
         self.turns_create()
+        rows.after_turns(self.campaign, self.later)
         self.press_create(self.archive.get("press") or {})
         self.audit_create()
         self.timestamps_restore()
@@ -261,7 +271,7 @@ class Importer:
             row = Notice.objects.create(
                 turn=turn, player=self.members[notice["player"]], text=notice["text"],
                 url=swap_url(notice["url"], names, to_slug=self.slug),
-                read_at=when(notice["read_at"]),
+                read_at=when(notice["read_at"]), kind=notice.get("kind", ""),
             )  # fmt: skip
             self.later(row, ["created_at"], {"created_at": when(notice["created_at"])})
 

@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from campaigns.engine import EngineError
 from campaigns.engine.board import Board as EngineBoard
 from campaigns.engine.board import Department as EngineDepartment
 from campaigns.engine.cli_io import parse_board
 from campaigns.models import Board, Campaign, Department, Link, Membership, Structure
+from campaigns.wording import problem_text
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
 SLUG_MAX = 50  # SlugField's length
@@ -50,9 +52,11 @@ def board_read(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise BoardImportError([f"file: cannot read {Path(path).name}: {error}"]) from None
+        raise BoardImportError(
+            [_("file: cannot read %(name)s: %(error)s") % {"name": Path(path).name, "error": error}]
+        ) from None
     if not isinstance(data, dict):
-        raise BoardImportError(["file: a board file must be a JSON object"])
+        raise BoardImportError([_("file: a board file must be a JSON object")])
     return data
 
 
@@ -79,22 +83,20 @@ def board_import(
             Link.objects.bulk_create(link_rows(board, parsed, data.get("links") or [], rows))
     except IntegrityError:
         # Another import took the slug between the check and the insert.
-        raise BoardImportError(
-            [f"board: {campaign} already has a board {data['slug']!r} (R2)"]
-        ) from None
+        raise BoardImportError([board_taken(campaign, data["slug"])]) from None
     return board
 
 
 def board_check(*, campaign: Campaign, data: object, players: dict[str, Membership]) -> EngineBoard:
     """The engine's view of the file (raises BoardImportError listing every problem)."""
     if not isinstance(data, dict):
-        raise BoardImportError(["file: a board file must be a JSON object"])
+        raise BoardImportError([_("file: a board file must be a JSON object")])
     problems = []
     parsed = None
     try:
         parsed = parse_board(engine_state(campaign, data))
     except EngineError as error:
-        problems.append(str(error))
+        problems.append(problem_text(str(error)))
     problems += board_problems(campaign, data)
     problems += player_problems(campaign, players)
     departments = data.get("departments")
@@ -130,23 +132,50 @@ def board_problems(campaign: Campaign, data: dict[str, Any]) -> list[str]:
     slug, name = data.get("slug"), data.get("name")
     problems = []
     if not valid_slug(slug):
-        problems.append(f"board: slug must be letters, digits, - or _ (at most {SLUG_MAX}) (R2)")
+        problems.append(bad_slug(_("board"), "R2"))
     elif Board.objects.filter(campaign=campaign, slug=slug).exists():
-        problems.append(f"board: {campaign} already has a board {slug!r} (R2)")
+        problems.append(board_taken(campaign, slug))
     if not valid_text(name, NAME_MAX, required=True):
-        problems.append(f"board: name must be a text of 1 to {NAME_MAX} characters (R2)")
+        problems.append(bad_name(_("board"), "R2"))
     return problems
+
+
+def board_taken(campaign: Campaign, slug: object) -> str:
+    """R2: a board's address is its own in the campaign."""
+    return _("board: %(campaign)s already has a board %(slug)s (R2)") % {
+        "campaign": campaign,
+        "slug": repr(slug),
+    }
+
+
+def bad_slug(what: str, rule: str) -> str:
+    """`rule`: R2 for a board's address, R4 for a department's."""
+    return _("%(what)s: slug must be letters, digits, - or _ (at most %(n)s) (%(rule)s)") % {
+        "what": what,
+        "n": SLUG_MAX,
+        "rule": rule,
+    }
+
+
+def bad_name(what: str, rule: str) -> str:
+    """`rule`: R2 for a board's name, R4 for a department's."""
+    return _("%(what)s: name must be a text of 1 to %(n)s characters (%(rule)s)") % {
+        "what": what,
+        "n": NAME_MAX,
+        "rule": rule,
+    }
 
 
 def player_problems(campaign: Campaign, players: dict[str, Membership]) -> list[str]:
     """R13: a structure belongs to a player of this campaign (not its GM or an observer)."""
     problems = [
-        f"player {pid}: {member} is not a player of {campaign} (R13)"
+        _("player %(id)s: %(member)s is not a player of %(campaign)s (R13)")
+        % {"id": pid, "member": member, "campaign": campaign}
         for pid, member in players.items()
         if member.campaign_id != campaign.pk or member.role != Membership.Role.PLAYER
     ]
     if len({member.pk for member in players.values()}) < len(players):
-        problems.append("players: one membership is given under two player ids (R13)")
+        problems.append(_("players: one membership is given under two player ids (R13)"))
     return problems
 
 
@@ -155,21 +184,30 @@ def department_problems(
 ) -> list[str]:
     """What the engine does not check but the site needs, for one department."""
     slug = raw.get("slug")
-    what = f"department {slug}" if isinstance(slug, str) and slug else f"department #{index + 1}"
+    if isinstance(slug, str) and slug:
+        what = _("department %(slug)s") % {"slug": slug}
+    else:
+        what = _("department #%(n)s") % {"n": index + 1}
     problems = []
     if isinstance(slug, str) and slug and not valid_slug(slug):
-        problems.append(f"{what}: slug must be letters, digits, - or _ (at most {SLUG_MAX}) (R4)")
+        problems.append(bad_slug(what, "R4"))
     if not valid_text(raw.get("name"), NAME_MAX, required=True):
-        problems.append(f"{what}: name must be a text of 1 to {NAME_MAX} characters (R4)")
+        problems.append(bad_name(what, "R4"))
     structure = raw.get("structure")
     if isinstance(structure, str) and structure not in players:
-        known = ", ".join(sorted(players)) or "none"
-        problems.append(f"{what}: structure {structure!r} is not a player given ({known}) (R13)")
+        known = ", ".join(sorted(players)) or _("none")
+        problems.append(
+            _("%(what)s: structure %(structure)s is not a player given (%(known)s) (R13)")
+            % {"what": what, "structure": repr(structure), "known": known}
+        )
     if not isinstance(raw.get("home", False), bool):
-        problems.append(f"{what}: home must be true or false (R13)")
+        problems.append(_("%(what)s: home must be true or false (R13)") % {"what": what})
     for key, limit in TEXT_MAX.items():
         if not valid_text(raw.get(key, ""), limit or 0):
-            problems.append(f"{what}: {key} must be a text of at most {limit} characters (R4)")
+            problems.append(
+                _("%(what)s: %(key)s must be a text of at most %(n)s characters (R4)")
+                % {"what": what, "key": key, "n": limit}
+            )
     return problems
 
 
@@ -181,7 +219,8 @@ def bound_problems(dept: EngineDepartment) -> list[str]:
     big = {f"stash {k}": n for k, n in dept.stash.items()}
     big["capacity"] = dept.capacity or 0
     return [
-        f"department {dept.slug}: {key} must be at most {limit} ({rule_of(key)})"
+        _("department %(slug)s: %(key)s must be at most %(n)s (%(rule)s)")
+        % {"slug": dept.slug, "key": key, "n": limit, "rule": rule_of(key)}
         for values, limit in ((small, SMALL_MAX), (big, BIG_MAX))
         for key, n in values.items()
         if n > limit

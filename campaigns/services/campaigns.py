@@ -9,14 +9,18 @@ show the GM, as `campaign_start` raises.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
 from campaigns.models import Alignment, AuditEntry, Campaign, Membership, Notice, Order, Turn
+from campaigns.selectors.profile import language_of
 
 from .audit import audit_record
 from .notifications import (
@@ -38,7 +42,14 @@ def campaign_status_change(*, campaign: Campaign, expect: str, status: str) -> N
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.status != expect:
-            raise ValueError(f"{locked} is {locked.get_status_display().lower()}, not {expect}")
+            raise ValueError(
+                _("%(campaign)s is %(status)s, not %(expected)s.")
+                % {
+                    "campaign": locked,
+                    "status": str(locked.get_status_display()).lower(),
+                    "expected": str(Campaign.Status(expect).label).lower(),
+                }
+            )
         campaign_set_status(campaign=locked, status=status)
 
 
@@ -61,10 +72,10 @@ def turn_process_now(*, campaign: Campaign, number: int) -> Turn:
     opens. `number` is the turn the GM confirmed: if the tick (or another GM) got there
     first, nothing happens twice and the GM is told."""
     if campaign.status == Campaign.Status.FINISHED:
-        raise ValueError(f"{campaign} is finished")
+        raise ValueError(_("%(campaign)s is finished.") % {"campaign": campaign})
     opened = turn_process(campaign_id=campaign.pk, number=number)
     if opened is None:
-        raise ValueError(f"Turn {number} is not open (it may have been processed already)")
+        raise ValueError(not_open(number))
     return opened
 
 
@@ -78,50 +89,87 @@ def turn_extend_deadline(
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         now = now or timezone.now()  # after the lock: the turn job may have held it
-        if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
-            raise ValueError(f"{locked} is {locked.get_status_display().lower()}")
-        turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
-        if turn is None:
-            raise ValueError(f"Turn {number} is not open (it may have been processed already)")
-        if locked.status == Campaign.Status.RUNNING and turn.deadline <= now:
-            raise ValueError(f"Turn {number}'s deadline has passed: it is being processed")
-        if deadline <= max(turn.deadline, now):
-            raise ValueError(
-                f"The new deadline must be in the future and later than the current one "
-                f"({local_time_text(locked, turn.deadline)})"
-            )
-        # From now if the deadline passed during a pause: a long pause can still end in a
-        # new deadline.
-        if deadline - max(turn.deadline, now) > MAX_EXTENSION:
-            raise ValueError(
-                "A deadline can be extended by at most 28 days at a time "
-                "(for a longer break, pause the campaign)"
-            )
+        turn = extendable_turn(locked, number, deadline, now)
         turn.deadline = deadline
         turn.save(update_fields=["deadline"])
         players = list(
             locked.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
         )
-        text = (
-            f"The GM extended the deadline of turn {number}: it now closes on "
-            f"{local_time_text(locked, deadline)}."
-        )
         url = locked.get_absolute_url()
-        Notice.objects.bulk_create(Notice(player=p, turn=turn, text=text, url=url) for p in players)
-        body = (
-            f"{text}\n\nThe campaign: {absolute_url(url)}\n\n"
-            f"To stop these mails: {absolute_url(reverse('notification_settings'))}"
-        )
+        notices = []
         for player in players:
             player.campaign = locked
+            # Each player's notice and mail in their own language, the time in it too.
+            with translation.override(language_of(player.user)):
+                text, subject, body = deadline_extended_words(locked, number, deadline)
+            notices.append(Notice(player=player, turn=turn, text=text, url=url))
             # robust: a mail server that is down is logged; the deadline has moved anyway.
             transaction.on_commit(
-                lambda p=player: mail_member(
-                    p, REMINDERS, f"Turn {number} deadline extended", body
-                ),
-                robust=True,
+                lambda p=player, s=subject, b=body: mail_member(p, REMINDERS, s, b), robust=True
             )
+        Notice.objects.bulk_create(notices)
     return turn
+
+
+def extendable_turn(locked: Campaign, number: int, deadline: dt.datetime, now: dt.datetime) -> Turn:
+    """Open turn `number` of `locked`, if its deadline may move to `deadline` (R30); else
+    ValueError saying why, fit to show the GM."""
+    if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
+        raise ValueError(
+            _("%(campaign)s is %(status)s.")
+            % {"campaign": locked, "status": str(locked.get_status_display()).lower()}
+        )
+    turn = locked.turns.filter(number=number, status=Turn.Status.OPEN).first()
+    if turn is None:
+        raise ValueError(not_open(number))
+    if locked.status == Campaign.Status.RUNNING and turn.deadline <= now:
+        raise ValueError(
+            _("Turn %(n)s's deadline has passed: it is being processed.") % {"n": number}
+        )
+    if deadline <= max(turn.deadline, now):
+        raise ValueError(
+            _(
+                "The new deadline must be in the future and later than the current one "
+                "(%(deadline)s)."
+            )
+            % {"deadline": local_time_text(locked, turn.deadline)}
+        )
+    # From now if the deadline passed during a pause: a long pause can still end in a new
+    # deadline.
+    if deadline - max(turn.deadline, now) > MAX_EXTENSION:
+        raise ValueError(
+            _(
+                "A deadline can be extended by at most 28 days at a time "
+                "(for a longer break, pause the campaign)."
+            )
+        )
+    return turn
+
+
+def not_open(number: int) -> str:
+    return _("Turn %(n)s is not open (it may have been processed already).") % {"n": number}
+
+
+def deadline_extended_words(
+    campaign: Campaign, number: int, deadline: dt.datetime
+) -> tuple[str, str, str]:
+    """R30: what a player is told when the GM extends a deadline, in the active language:
+    (the notice's text, the mail's subject, the mail's body)."""
+    text = _("The GM extended the deadline of turn %(n)s: it now closes on %(deadline)s.") % {
+        "n": number,
+        "deadline": local_time_text(campaign, deadline),
+    }
+    body = "\n".join(
+        [
+            text,
+            "",
+            _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
+            "",
+            _("To stop these mails: %(url)s")
+            % {"url": absolute_url(reverse("notification_settings"))},
+        ]
+    )
+    return text, _("Turn %(n)s deadline extended") % {"n": number}, body
 
 
 def alignments_create_default(*, campaign: Campaign) -> None:
@@ -145,8 +193,8 @@ def campaign_end(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.status not in (Campaign.Status.RUNNING, Campaign.Status.PAUSED):
             raise ValueError(
-                f"{locked} is {locked.get_status_display().lower()}: only a running or "
-                "paused campaign can end."
+                _("%(campaign)s is %(status)s: only a running or paused campaign can end.")
+                % {"campaign": locked, "status": str(locked.get_status_display()).lower()}
             )
         open_turn = locked.turns.filter(status=Turn.Status.OPEN).first()
         discarded = 0
@@ -164,12 +212,7 @@ def campaign_end(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
             before={"status": campaign.status},
             after={"status": "finished", "last_turn": last, "orders_discarded": discarded},
         )
-        members_tell(
-            locked,
-            "The campaign has ended",
-            f"The GM has ended {locked.name}; turn {last} was its last. The turn reports stay "
-            "here to read.",
-        )
+        members_tell(locked, ENDED, {"name": locked.name, "last": last})
 
 
 def campaign_open(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
@@ -178,9 +221,9 @@ def campaign_open(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.status != Campaign.Status.FINISHED:
-            raise ValueError("Only an ended campaign can be opened: end it first.")
+            raise ValueError(_("Only an ended campaign can be opened: end it first."))
         if locked.opened:
-            raise ValueError(f"{locked} is open already.")
+            raise ValueError(_("%(campaign)s is open already.") % {"campaign": locked})
         locked.opened = True
         locked.save(update_fields=["opened"])
         audit_record(
@@ -191,22 +234,35 @@ def campaign_open(*, campaign: Campaign, actor: AbstractBaseUser) -> None:
             before={"opened": False},
             after={"opened": True},
         )
-        members_tell(
-            locked,
-            "The campaign is open",
-            f"The GM has opened {locked.name}: every member can now see everything of every "
-            "turn, every structure and every roll.",
-        )
+        members_tell(locked, OPENED, {"name": locked.name})
 
 
-def members_tell(campaign: Campaign, subject: str, text: str) -> None:
-    """Mail every member (their turn-report setting) after commit. No notice in the app:
-    a notice belongs to a turn, and an ended campaign says it on its page."""
-    url = campaign.get_absolute_url()
-    body = f"{text}\n\n{absolute_url(url)}"
+# (subject, text) of the mails members_tell sends, translated for each reader as it goes.
+ENDED = (
+    gettext_lazy("The campaign has ended"),
+    gettext_lazy(
+        "The GM has ended %(name)s; turn %(last)s was its last. The turn reports stay here to read."
+    ),
+)
+OPENED = (
+    gettext_lazy("The campaign is open"),
+    gettext_lazy(
+        "The GM has opened %(name)s: every member can now see everything of every turn, "
+        "every structure and every roll."
+    ),
+)
+
+
+def members_tell(campaign: Campaign, words: tuple[Any, Any], values: dict[str, Any]) -> None:
+    """Mail every member (their turn-report setting) after commit, `words` (subject, text)
+    in each member's own language. No notice in the app: a notice belongs to a turn, and an
+    ended campaign says it on its page."""
+    url = absolute_url(campaign.get_absolute_url())
     members = campaign.memberships.exclude(role=Membership.Role.REMOVED)
     for member in members.select_related(*MAIL_RELATED):
         member.campaign = campaign
+        with translation.override(language_of(member.user)):
+            subject, body = str(words[0]), f"{words[1] % values}\n\n{url}"
         transaction.on_commit(
-            lambda m=member: mail_member(m, TURN_PROCESSED, subject, body), robust=True
+            lambda m=member, s=subject, b=body: mail_member(m, TURN_PROCESSED, s, b), robust=True
         )

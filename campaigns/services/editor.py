@@ -21,6 +21,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils.translation import gettext as _
 
 from campaigns.models import AuditEntry, Board, Campaign, Department, Link, Membership, Structure
 from campaigns.selectors.editor import (
@@ -98,7 +99,12 @@ def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.boards.filter(slug=slug).exists():
-            raise SetupRefused([f"{locked.name} already has a board at the address {slug!r} (R2)."])
+            raise SetupRefused(
+                [
+                    _("%(campaign)s already has a board at the address %(slug)s (R2).")
+                    % {"campaign": locked.name, "slug": repr(slug)}
+                ]
+            )
         board = Board.objects.create(campaign=locked, name=name, slug=slug)
         record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, {"created": slug})
     return board
@@ -125,8 +131,9 @@ def board_remove(*, board: Board, actor: AbstractBaseUser) -> dict[str, Any]:
         campaign = Campaign.objects.select_for_update().get(pk=board.campaign_id)
         if board.records.exists():
             raise SetupRefused([
-                f"{board.name} has been played, and every processed turn keeps its state "
-                "(R51): it cannot be removed. Remove its departments instead."
+                _("%(board)s has been played, and every processed turn keeps its state "
+                  "(R51): it cannot be removed. Remove its departments instead.")
+                % {"board": board.name}
             ])  # fmt: skip
         gone = {
             "slug": board.slug,
@@ -148,8 +155,10 @@ def structure_for(board: Board, player: Membership | None) -> Structure | None:
     if player is None:
         return None
     if player.campaign_id != board.campaign_id or player.role != Membership.Role.PLAYER:
-        raise SetupRefused([f"{player.display_name} is not a player of this campaign (R13)."])
-    structure, _ = Structure.objects.get_or_create(board=board, player=player)
+        raise SetupRefused(
+            [_("%(name)s is not a player of this campaign (R13).") % {"name": player.display_name}]
+        )
+    structure, __ = Structure.objects.get_or_create(board=board, player=player)
     return structure
 
 
@@ -181,8 +190,9 @@ def department_create(
     with board_change(board, watch=[slug]) as change:
         if Department.objects.filter(board=board, slug=slug).exists():
             raise SetupRefused([
-                f"{board.name} already has a department at the address {slug!r}: "
-                "choose another address (R4)."
+                _("%(board)s already has a department at the address %(slug)s: "
+                  "choose another address (R4).")
+                % {"board": board.name, "slug": repr(slug)}
             ])  # fmt: skip
         dept = Department(board=board, slug=slug)
         department_fill(dept, values, board)
@@ -201,7 +211,7 @@ def department_update(
     with board_change(board, watch=[department.slug]) as change:
         dept = department_for(board, department.slug)
         if dept is None:
-            raise SetupRefused(["That department has just been removed."])
+            raise SetupRefused([_("That department has just been removed.")])
         before = department_record(dept)
         department_fill(dept, values, board)
         dept.save()
@@ -222,7 +232,7 @@ def department_remove(*, department: Department, actor: AbstractBaseUser) -> Cha
     with board_change(board) as change:
         dept = department_for(board, department.slug)
         if dept is None:
-            raise SetupRefused(["That department has already been removed."])
+            raise SetupRefused([_("That department has already been removed.")])
         before = department_record(dept)
         links = Link.objects.filter(Q(supplier=dept) | Q(consumer=dept))
         before["links"] = [
@@ -243,7 +253,7 @@ def link_add(
     """A new link supplier -> consumer, ranked last among the supplier's (R12). The engine
     judges it as a new link (R10-R11); R14 does not bind the GM (engine/edit.py)."""
     if supplier.board_id != board.pk or consumer.board_id != board.pk:
-        raise SetupRefused(["Both departments must be on this board (R2)."])
+        raise SetupRefused([_("Both departments must be on this board (R2).")])
     pair = (supplier.slug, consumer.slug)
     with board_change(board, new_links=[pair]) as change:
         if not Link.objects.filter(supplier=supplier, consumer=consumer).exists():
@@ -278,7 +288,7 @@ def link_shift(*, link: Link, actor: AbstractBaseUser, up: bool) -> Change:
         links = supplier_links(link.supplier)
         order = [x.pk for x in links]
         if link.pk not in order:
-            raise SetupRefused(["That link has just been removed."])
+            raise SetupRefused([_("That link has just been removed.")])
         index = order.index(link.pk)
         other = index - 1 if up else index + 1
         change.changed = 0 <= other < len(links)

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.models import (
     AuditEntry,
@@ -56,7 +57,7 @@ def structures_set(
     with board_change(board) as change:
         rows = {d.pk: d for d in department_rows(board=board, pk__in=list(assignments))}
         if len(rows) != len(assignments):
-            raise SetupRefused(["A department of the form is no longer on this board: reload."])
+            raise SetupRefused([_("A department of the form is no longer on this board: reload.")])
         structures: dict[int, Structure | None] = {}
         before, after, changed = {}, {}, []
         for pk, (player, home) in assignments.items():
@@ -142,13 +143,15 @@ def knowledge_targets(
     controller = dict(board.structures.values_list("pk", "player_id"))
     for (member_pk, dept_pk), level in levels.items():
         if member_pk not in members or dept_pk not in departments:
-            raise SetupRefused(["A member or department of the form has gone: reload the page."])
+            raise SetupRefused([_("A member or department of the form has gone: reload the page.")])
         if level not in STORED_LEVELS:
-            raise SetupRefused(["A level is unknown, rumoured or known (R50)."])
+            raise SetupRefused([_("A level is unknown, rumoured or known (R50).")])
         if controller.get(departments[dept_pk].structure_id) == member_pk:
             raise SetupRefused([
-                f"{members[member_pk].display_name} controls {departments[dept_pk].name}: "
-                "what a player knows of their own departments follows their structure (R50)."
+                _("%(member)s controls %(department)s: what a player knows of their own "
+                  "departments follows their structure (R50).")
+                % {"member": members[member_pk].display_name,
+                   "department": departments[dept_pk].name}
             ])  # fmt: skip
     return members, departments
 
@@ -194,7 +197,9 @@ def locked_member(member: Membership) -> Membership:
     Campaign.objects.select_for_update().get(pk=member.campaign_id)
     locked = Membership.objects.select_related("user", "campaign").get(pk=member.pk)
     if locked.role not in (Role.PLAYER, Role.OBSERVER):
-        raise SetupRefused([f"{locked.display_name} is not a player or an observer."])
+        raise SetupRefused(
+            [_("%(name)s is not a player or an observer.") % {"name": locked.display_name}]
+        )
     return locked
 
 
@@ -210,14 +215,15 @@ def member_update(*, member: Membership, actor: AbstractBaseUser, values: dict[s
     with transaction.atomic():
         locked = locked_member(member)
         if values["role"] not in (Role.PLAYER, Role.OBSERVER):
-            raise SetupRefused(["A member is a player or an observer."])
+            raise SetupRefused([_("A member is a player or an observer.")])
         changed = [f for f in fields if getattr(locked, f) != values[f]]
         if not changed:
             return False
         if values["role"] == Role.OBSERVER and held_departments(locked):
             raise SetupRefused([
-                f"{locked.display_name} holds departments: an observer holds none (R13). "
-                "Hand their structures to another player first (Replace)."
+                _("%(name)s holds departments: an observer holds none (R13). "
+                  "Hand their structures to another player first (Replace).")
+                % {"name": locked.display_name}
             ])  # fmt: skip
         before = {f: getattr(locked, f) for f in changed}
         for f in changed:
@@ -274,11 +280,12 @@ def member_replace(
     with transaction.atomic():
         locked = locked_member(member)
         if successor.pk == locked.pk or successor.campaign_id != locked.campaign_id:
-            raise SetupRefused(["Choose another member of this campaign."])
+            raise SetupRefused([_("Choose another member of this campaign.")])
         if successor.role != Role.PLAYER:
             raise SetupRefused([
-                f"{successor.display_name} is not a player: only a player holds a structure "
-                "(R13). Make them a player first."
+                _("%(name)s is not a player: only a player holds a structure (R13). "
+                  "Make them a player first.")
+                % {"name": successor.display_name}
             ])  # fmt: skip
         handed = {}
         for structure in structures_of(locked):
@@ -287,7 +294,9 @@ def member_replace(
                 target = structure_for(structure.board, successor)
                 Department.objects.filter(structure=structure).update(structure=target)
         if not handed:
-            raise SetupRefused([f"{locked.display_name} holds no department to hand over."])
+            raise SetupRefused(
+                [_("%(name)s holds no department to hand over.") % {"name": locked.display_name}]
+            )
         if knowledge:
             knowledge_inherit(locked, successor)
         cancelled = orders_cancel_open(locked)

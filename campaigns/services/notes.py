@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from campaigns import wording
 from campaigns.models import Order
 
 
@@ -10,7 +13,9 @@ def order_note_set(*, order: Order, note: str, published: bool) -> Order:
     The note is capped at the model's length (the form says so first)."""
     limit = Order._meta.get_field("gm_note").max_length
     if limit is not None and len(note) > limit:
-        raise ValueError(f"A note is at most {limit:,} characters.")
+        raise ValueError(
+            _("A note is at most %(limit)s characters.") % {"limit": wording.number(limit)}
+        )
     order.gm_note = note
     order.gm_note_published = published and bool(note.strip())
     order.save(update_fields=["gm_note", "gm_note_published", "updated_at"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
@@ -13,7 +14,7 @@ from django.utils import dateformat, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from campaigns.models import Campaign, Membership, NotificationSettings
+from campaigns.models import Campaign, Membership, Notice, NotificationSettings
 from campaigns.selectors.profile import language_of
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
@@ -72,40 +73,51 @@ def mail_user(user: AbstractBaseUser, kind: str, subject: str, body: str) -> boo
     return True
 
 
-def emails_of(campaign: Campaign, role: str) -> list[str]:
-    return [
-        m.user.email
-        for m in campaign.memberships.filter(role=role).select_related("user")
-        if m.user.email
-    ]
-
-
-def notify_gms(campaign: Campaign, subject: str, body: str) -> None:
-    """Tell the campaign's GMs something they must act on (a failed or late turn)."""
-    recipients = emails_of(campaign, Membership.Role.GM)
-    if recipients:
-        send_mail(f"[{campaign.name}] {subject}", body, settings.DEFAULT_FROM_EMAIL, recipients)
+def notify_gms(campaign: Campaign, words: Callable[[], tuple[str, str]]) -> None:
+    """Tell the campaign's GMs something they must act on (a failed or late turn). `words`
+    gives (subject, body) in the active language: it is called for each GM in theirs."""
+    gms = campaign.memberships.filter(role=Membership.Role.GM).select_related(*MAIL_RELATED)
+    for gm in gms:
+        if not gm.user.email:
+            continue
+        with translation.override(language_of(gm.user)):
+            subject, body = words()
+        send_mail(
+            f"[{campaign.name}] {subject}", body, settings.DEFAULT_FROM_EMAIL, [gm.user.email]
+        )
 
 
 def notify_turn_processed(campaign: Campaign, number: int) -> int:
     """Tell every player and GM that turn `number` is done, with the link to their own
     report, through `mail_member` (so each user's opt-out holds). The mail says nothing of
     the turn itself: what happened is on the report page, where R50 decides what each
-    reader sees. Returns how many mails went out."""
+    reader sees. A player for whom the turn opened an envelope (R71, R72) is told only that
+    one opened, never what it says. Returns how many mails went out."""
     path = reverse("turn_report", args=[campaign.slug, number])
     sent = 0
     members = campaign.memberships.select_related(*MAIL_RELATED).filter(
         role__in=[Membership.Role.PLAYER, Membership.Role.GM]
     )
+    opened = set(
+        Notice.objects.filter(
+            turn__campaign=campaign, turn__number=number, kind=Notice.Kind.ENVELOPE
+        ).values_list("player_id", flat=True)
+    )
     for member in members:
         member.campaign = campaign
         with translation.override(language_of(member.user)):
             subject = _("Turn %(n)s processed") % {"n": number}
+            envelope = (
+                [_("A sealed envelope opened for you this turn: read it on the site."), ""]
+                if member.pk in opened
+                else []
+            )
             body = "\n".join(
                 [
                     _("Turn %(n)s of %(campaign)s has been processed and turn %(next)s is open.")
                     % {"n": number, "campaign": campaign.name, "next": number + 1},
                     "",
+                    *envelope,
                     _("Your report: %(url)s") % {"url": absolute_url(path)},
                     _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
                     "",

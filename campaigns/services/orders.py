@@ -89,11 +89,14 @@ def payload_check(payload: dict[str, Any]) -> None:
                     "Nothing was stored."
                 )
             )
-            raise OrderRefused(message % {"n": f"{len(text):,}", "limit": f"{MAX_INTENT_CHARS:,}"})
+            raise OrderRefused(
+                message
+                % {"n": wording.number(len(text)), "limit": wording.number(MAX_INTENT_CHARS)}
+            )
     if len(json.dumps(payload, default=str)) > MAX_PAYLOAD_CHARS:
         raise OrderRefused(
             _("The order is too large (more than %(limit)s characters). Nothing was stored.")
-            % {"limit": f"{MAX_PAYLOAD_CHARS:,}"}
+            % {"limit": wording.number(MAX_PAYLOAD_CHARS)}
         )
 
 
@@ -237,7 +240,7 @@ def orders_reorder(
             raise OrderRefused(
                 _("In that sequence, %(kind)s #%(pk)s would be rejected: %(reason)s")
                 % {
-                    "kind": str(order.get_kind_display()).lower(),
+                    "kind": wording.in_text(order.get_kind_display()),
                     "pk": order.pk,
                     "reason": safe_reason(reason, board=order.board, player=player),
                 }
@@ -310,7 +313,7 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     level = level_of(attacker, defender, viewer_knowledge(defender, pk=attacker.pk))
     controller = order.player.display_name if level >= Level.KNOWN else None
     # The GM may have lowered what the defender knows since the attempt was queued (R50).
-    name = attacker.name if level >= Level.RUMOURED else UNNAMED
+    name = attacker.name if level >= Level.RUMOURED else str(UNNAMED)
     # In the defender's language: the notice is stored as text, and they read it (and the mail).
     with translation.override(language_of(defender.user)):
         subject, text = wording.attack_notice(name, target.name, controller, withdrawn=cancelled)

@@ -9,6 +9,7 @@ import datetime as dt
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.models import AuditEntry, Campaign, Invitation, Membership
 
@@ -27,9 +28,14 @@ def invitation_create(
 ) -> Invitation:
     """A link for `uses` people to join as `role` within `days` days."""
     if role not in (Membership.Role.PLAYER, Membership.Role.OBSERVER):
-        raise ValueError(f"an invitation is for a player or an observer, not {role!r}")
+        raise ValueError(
+            _("An invitation is for a player or an observer, not %(role)s.") % {"role": repr(role)}
+        )
     if not (1 <= uses <= MAX_USES and 1 <= days <= MAX_DAYS):
-        raise ValueError(f"1 to {MAX_USES} people, for 1 to {MAX_DAYS} days")
+        raise ValueError(
+            _("1 to %(uses)s people, for 1 to %(days)s days.")
+            % {"uses": MAX_USES, "days": MAX_DAYS}
+        )
     with transaction.atomic():
         invitation = Invitation.objects.create(
             campaign=campaign,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.utils.translation import gettext as _
 
 from campaigns.models import Profile
 
@@ -26,5 +27,7 @@ def profile_language_set(*, user: AbstractBaseUser, language: str) -> None:
     """The footer's switch, for a logged-in user: the profile remembers the language, so
     it follows them to every browser."""
     if language not in dict(settings.LANGUAGES):
-        raise ValueError(f"no such language: {language!r}")
+        raise ValueError(
+            _("There is no language %(code)s on this site.") % {"code": repr(language)}
+        )
     Profile.objects.update_or_create(user=user, defaults={"language": language})

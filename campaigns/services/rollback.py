@@ -2,7 +2,10 @@
 
 Every board returns to the state the turn job read before that turn (`TurnRecord.before`:
 the previous turn's result plus the GM's changes since), every member's knowledge to what it
-was then (`TurnRecord.knowledge_before`), the turn's orders are queued again as they were,
+was then (`TurnRecord.knowledge_before`: envelope grants and deal knowledge included), what
+the turn did beside the boards is taken back (services/turn_effects.py `effects_undo`: goal
+counts and progress, office holders, the election's result, dossier entries, contingency
+envelopes opened and their notices), the turn's orders are queued again as they were,
 and the turn reopens with a new secret seed and commitment. The old seed was published with
 the report and stays published: in the audit log and in the notice every player gets. The
 turn opened after it is removed, with its orders, which the GM must agree to discard.
@@ -19,7 +22,9 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaigns.engine.dice import commitment
 from campaigns.models import (
@@ -34,10 +39,12 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.selectors.profile import language_of
 
 from .audit import audit_record
 from .notifications import MAIL_RELATED, TURN_PROCESSED, absolute_url, local_time_text, mail_member
 from .state import board_restore
+from .turn_effects import effects_undo
 
 
 @dataclass(frozen=True)
@@ -53,15 +60,17 @@ class RollbackPlan:
 def rollback_plan(campaign: Campaign) -> RollbackPlan:
     """The rollback the GM may confirm now, or ValueError saying why there is none."""
     if campaign.status == Campaign.Status.FINISHED:
-        raise ValueError("The campaign has ended: its turns can no longer be undone.")
+        raise ValueError(_("The campaign has ended: its turns can no longer be undone."))
     following = campaign.turns.filter(status=Turn.Status.OPEN).order_by("-number").first()
     if following is None:
-        raise ValueError("There is no processed turn to undo: the campaign has not started.")
+        raise ValueError(_("There is no processed turn to undo: the campaign has not started."))
     last = campaign.turns.filter(number=following.number - 1).first()
     if last is None or last.number == 0 or last.status != Turn.Status.PROCESSED:
         raise ValueError(
-            "There is no processed turn to undo: the start of the campaign (turn 0) cannot "
-            "be undone."
+            _(
+                "There is no processed turn to undo: the start of the campaign (turn 0) cannot "
+                "be undone."
+            )
         )
     return RollbackPlan(
         turn=last,
@@ -88,16 +97,7 @@ def turn_rollback(
         now = now or timezone.now()
         plan = rollback_plan(locked)
         turn, following = plan.turn, plan.following
-        if turn.number != number:
-            raise ValueError(
-                f"Turn {number} is not the last processed turn (turn {turn.number} is): "
-                "nothing was undone."
-            )
-        if plan.orders_discarded and not discard_orders:
-            raise ValueError(
-                f"Turn {following.number} already has {plan.orders_discarded} queued "
-                "order(s): confirm that they are discarded to undo the turn."
-            )
+        plan_confirmed(plan, number, discard_orders)
         restore_boards(locked, turn)
         old_seed, old_commitment = turn.seed, turn.commitment
         Order.objects.filter(turn=turn).exclude(status=Order.Status.CANCELLED).update(
@@ -131,6 +131,27 @@ def turn_rollback(
     return turn
 
 
+def plan_confirmed(plan: RollbackPlan, number: int, discard_orders: bool) -> None:
+    """ValueError unless the GM confirmed this plan: the turn they saw is still the last
+    processed one, and they agreed to discard the open turn's queued orders, if any."""
+    if plan.turn.number != number:
+        raise ValueError(
+            _("Turn %(n)s is not the last processed turn (turn %(last)s is): nothing was undone.")
+            % {"n": number, "last": plan.turn.number}
+        )
+    if plan.orders_discarded and not discard_orders:
+        raise ValueError(
+            ngettext(
+                "Turn %(n)s already has %(count)s queued order: confirm that it is "
+                "discarded to undo the turn.",
+                "Turn %(n)s already has %(count)s queued orders: confirm that they are "
+                "discarded to undo the turn.",
+                plan.orders_discarded,
+            )
+            % {"n": plan.following.number, "count": plan.orders_discarded}
+        )
+
+
 def restore_boards(campaign: Campaign, turn: Turn) -> None:
     """Every board back to `turn`'s `before`, and the stored knowledge to `knowledge_before`.
     A board or department added or removed since cannot be restored: refused, naming it."""
@@ -139,8 +160,10 @@ def restore_boards(campaign: Campaign, turn: Turn) -> None:
     recorded = {r.board_id for r in records}
     if recorded != set(boards):
         raise ValueError(
-            "The boards changed since the turn was processed (one was added or removed): "
-            "undo that change first."
+            _(
+                "The boards changed since the turn was processed (one was added or removed): "
+                "undo that change first."
+            )
         )
     previous = {
         r.board_id: r.report.get("departments", {})
@@ -166,6 +189,7 @@ def restore_boards(campaign: Campaign, turn: Turn) -> None:
         for slug, lvl in levels.items()
         if (r.board_id, slug) in departments
     )
+    effects_undo(turn, records)  # goals, offices, the election, dossiers, envelopes
     TurnRecord.objects.filter(turn=turn).delete()
 
 
@@ -175,18 +199,25 @@ def players_tell(campaign: Campaign, turn: Turn, old_seed: str) -> None:
     players = list(
         campaign.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
     )
-    text = (
-        f"The GM undid turn {turn.number}: the boards are as they were before it, your orders "
-        f"of turn {turn.number} are queued again (change them if you like), and it is due "
-        f"on {local_time_text(campaign, turn.deadline)} with new dice. The undone turn's "
-        f"seed was {old_seed}."
-    )
     url = reverse("orders", args=[campaign.slug])
-    Notice.objects.bulk_create(Notice(player=p, turn=turn, text=text, url=url) for p in players)
-    body = f"{text}\n\nYour orders: {absolute_url(url)}"
+    notices = []
     for player in players:
         player.campaign = campaign
+        # Each player's notice and mail in their own language, the deadline's date too.
+        with translation.override(language_of(player.user)):
+            text = _(
+                "The GM undid turn %(n)s: the boards are as they were before it, your orders "
+                "of turn %(n)s are queued again (change them if you like), and it is due "
+                "on %(deadline)s with new dice. The undone turn's seed was %(seed)s."
+            ) % {
+                "n": turn.number,
+                "deadline": local_time_text(campaign, turn.deadline),
+                "seed": old_seed,
+            }
+            subject = _("Turn %(n)s undone") % {"n": turn.number}
+            body = f"{text}\n\n" + _("Your orders: %(url)s") % {"url": absolute_url(url)}
+        notices.append(Notice(player=player, turn=turn, text=text, url=url))
         transaction.on_commit(
-            lambda p=player: mail_member(p, TURN_PROCESSED, f"Turn {turn.number} undone", body),
-            robust=True,
+            lambda p=player, s=subject, b=body: mail_member(p, TURN_PROCESSED, s, b), robust=True
         )
+    Notice.objects.bulk_create(notices)

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from campaigns.models import Alignment, AuditEntry, Board, Campaign, Membership
 from campaigns.selectors.setup import engine_problems
@@ -137,12 +138,12 @@ def catalogue_problems(entries: list[Alignment]) -> list[str]:
     would mean the default one to the turn job), and each name once, whether as a line's
     alignment or as its opposite (a line is a pair, a single one, or a self-opposed one)."""
     if not entries:
-        return ["Keep at least one alignment (R5)."]
+        return [_("Keep at least one alignment (R5).")]
     seen: set[str] = set()
     problems = []
     for name in [n for a in entries for n in (a.name, a.opposite) if n]:
         if name.casefold() in seen:
-            problems.append(f"{name} is in the catalogue twice.")
+            problems.append(_("%(name)s is in the catalogue twice.") % {"name": name})
         seen.add(name.casefold())
     return problems
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.models import Campaign, Turn
 from campaigns.selectors.start import start_problems
@@ -17,7 +18,7 @@ def campaign_start_checked(*, campaign: Campaign) -> Turn:
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.turns.exists():
-            raise ValueError(f"{locked} has already started")
+            raise ValueError(_("%(campaign)s has already started.") % {"campaign": locked})
         problems = start_problems(locked)
         if problems:
             raise SetupRefused(problems)

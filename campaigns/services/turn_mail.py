@@ -14,6 +14,8 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Turn
 from illumineaucracy.celery import app
 
@@ -45,13 +47,7 @@ def turn_mail_send(*, turn_id: int) -> int:
     try:
         sent = notify_turn_processed(campaign, turn.number)
         if turn.processed_at and turn.processed_at - turn.deadline > LATE_AFTER:
-            notify_gms(
-                campaign,
-                f"Turn {turn.number} was processed late",
-                f"The deadline of turn {turn.number} was {turn.deadline:%Y-%m-%d %H:%M} UTC; "
-                f"the turn job ran at {turn.processed_at:%Y-%m-%d %H:%M} UTC (the service "
-                "was down or paused). Missed turns are processed in order, once each.",
-            )
+            notify_gms(campaign, lambda: late_words(turn))
             sent += 1
     except Exception:
         # The turn is done whatever happens here: a mail server that is down is logged, not
@@ -59,3 +55,18 @@ def turn_mail_send(*, turn_id: int) -> int:
         log.exception("could not send the mail of %s", turn)
         return 0
     return sent
+
+
+def late_words(turn: Turn) -> tuple[str, str]:
+    """The GMs' notice of a turn processed late, in the active language: (subject, body)."""
+    assert turn.processed_at is not None
+    subject = _("Turn %(n)s was processed late") % {"n": turn.number}
+    body = _(
+        "The deadline of turn %(n)s was %(deadline)s UTC; the turn job ran at %(ran)s UTC "
+        "(the service was down or paused). Missed turns are processed in order, once each."
+    ) % {
+        "n": turn.number,
+        "deadline": f"{turn.deadline:%Y-%m-%d %H:%M}",
+        "ran": f"{turn.processed_at:%Y-%m-%d %H:%M}",
+    }
+    return subject, body

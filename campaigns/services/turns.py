@@ -27,20 +27,24 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import engine
 from campaigns.engine.dice import commitment
-from campaigns.models import Board, Campaign, Department, Knowledge, Order, Turn, TurnRecord
+from campaigns.models import Campaign, Department, Knowledge, Order, Turn, TurnRecord
 from campaigns.models.campaign import membership_pk_of
-from campaigns.selectors.state import BoardRows, board_rows, board_state
 from campaigns.selectors.turns import scheduled_turn_is_due, turn_inputs_fingerprint
 from campaigns.selectors.visibility import knowledge_snapshot
 
 from .bulk import rows_insert, rows_update
+from .election_notices import election_announce
 from .notifications import notify_gms
 from .schedule import first_deadline_after, next_deadline
-from .state import BoardChanges, board_changes, changes_write
+from .state import changes_write
+from .turn_effects import effects_write, knowledge_raise_many
+from .turn_envelopes import contingencies_open, envelope_notices
 from .turn_mail import turn_mail_later
+from .turn_plans import BoardPlan, Resolved, boards_resolve
 
 log = logging.getLogger(__name__)
 
@@ -62,22 +66,14 @@ def fresh_turn(campaign: Campaign, number: int, *, now: dt.datetime, after: dt.d
 
 
 @dataclass
-class BoardPlan:
-    """One board's part of a turn, resolved and not yet written: its record (R51) and what
-    changes in its rows."""
-
-    record: TurnRecord
-    changes: BoardChanges
-    rows: BoardRows
-
-
-@dataclass
 class TurnPlan:
     """Everything the job will write for one turn, computed from one consistent read."""
 
+    turn: Turn
     boards: list[BoardPlan]
     orders: list[Order]
     knowledge_before: dict[int, dict[str, Any]]
+    resolved: Resolved
 
 
 def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Turn:
@@ -87,20 +83,19 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
     with transaction.atomic():
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if campaign.turns.exists():
-            raise ValueError(f"{campaign} has already started")
+            raise ValueError(_("%(campaign)s has already started.") % {"campaign": campaign})
         setup = fresh_turn(campaign, 0, now=now, after=now)
         setup.deadline = now
         setup.status = Turn.Status.PROCESSED
         setup.processed_at = now
         setup.save()
-        plans = []
-        for board in campaign.boards.all():
-            rows = board_rows(board)
-            state = board_state(board, rows=rows)
-            opened = engine.spawn_consume(state)
-            plans.append(board_plan(board, setup, rows, opened, before=state))
-        plan_write(campaign, TurnPlan(plans, [], knowledge_snapshot(campaign.pk)), now=now)
+        boards = list(campaign.boards.all())
+        plans, resolved = boards_resolve(campaign, boards, None, {}, engine.spawn_consume, setup)
+        plan_write(
+            campaign, TurnPlan(setup, plans, [], knowledge_snapshot(campaign.pk), resolved), now=now
+        )
         turn = fresh_turn(campaign, 1, now=now, after=first_deadline_after(campaign, now))
+        election_announce(turn)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
     return turn
@@ -167,6 +162,7 @@ def turn_run(
         # early or late it ran: missed weeks are each processed in turn, and a turn
         # processed early (the GM, or every player ready) does not cut the next one short.
         following = fresh_turn(campaign, number + 1, now=now, after=turn.deadline)
+        election_announce(following)  # R80: players are told when a turn with one opens
         transaction.on_commit(lambda: turn_mail_later(turn.pk), robust=True)
     if again:
         log.info("turn %s of campaign %s: input changed, resolved again", number, campaign_id)
@@ -220,49 +216,36 @@ def plan_in_snapshot(
 
 
 def turn_plan(campaign: Campaign, turn: Turn) -> TurnPlan:
-    """R31 step 2-3 for every board, computed and not written."""
+    """R31 steps 2-3 for every board (services/turn_plans.py), computed and not written."""
     queued: defaultdict[int, list[Order]] = defaultdict(list)
     orders = list(turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
     for order in orders:
         queued[order.board_id].append(order)
     knowledge = knowledge_snapshot(campaign.pk)
-    boards = [resolve_board(board, turn, queued[board.pk]) for board in campaign.boards.all()]
-    return TurnPlan(boards, orders, knowledge)
+    plans, resolved = resolve_boards(campaign, turn, queued)
+    return TurnPlan(turn, plans, orders, knowledge, resolved)
 
 
-def resolve_board(board: Board, turn: Turn, orders: list[Order]) -> BoardPlan:
-    """R31 steps 2-3 for one board: resolve its orders (their status and result are set on
-    `orders`), then spawn and consume for the next turn. Reads only."""
-    rows = board_rows(board)
-    state = board_state(board, turn=turn, orders=orders, rows=rows)
-    opened = engine.resolve_then_spawn(state)
-    for order in orders:
-        outcome = opened["report"]["orders"][order.engine_id]
-        order.status = outcome["status"]
-        order.result = outcome
-    before = {k: v for k, v in state.items() if k not in ("orders", "seed", "turn")}
-    return board_plan(board, turn, rows, opened, before=before)
-
-
-def board_plan(
-    board: Board, turn: Turn, rows: BoardRows, opened: dict[str, Any], *, before: dict[str, Any]
-) -> BoardPlan:
-    """The record of `turn` on `board` (RULES R51: `before`, the board as the job read it,
-    and `opened`, the engine's result after spawn and consume, with its report) and the
-    rows it changes."""
-    report = opened.pop("report")
-    # The orders came back with the state; they are kept in their own rows, not twice.
-    opened.pop("orders", None)
-    record = TurnRecord(turn=turn, board=board, state=opened, before=before, report=report)
-    return BoardPlan(record, board_changes(board, opened, report, rows), rows)
+def resolve_boards(
+    campaign: Campaign, turn: Turn, queued: dict[int, list[Order]]
+) -> tuple[list[BoardPlan], Resolved]:
+    """R31 steps 2-3 on every board of the campaign in one engine call (one per campaign
+    of one board): reads only; the orders' status and result are set on `queued`."""
+    boards = list(campaign.boards.all())
+    return boards_resolve(campaign, boards, turn, queued, engine.resolve_then_spawn, turn)
 
 
 def plan_write(campaign: Campaign, plan: TurnPlan, *, now: dt.datetime) -> None:
-    """Write a plan: the changed departments and links, the orders' outcomes and the
-    records. Call holding the campaign row lock."""
+    """Write a plan: the changed departments and links, the orders' outcomes, what the turn
+    did beside the boards (goals, offices, the election, dossiers and knowledge: RULES R60-R80,
+    services/turn_effects.py), the records, and the contingency envelopes the turn opened
+    (R72). Call holding the campaign row lock."""
     changes_write([b.changes for b in plan.boards])
     rows_update(Order, ["status", "result"], [(o.pk, o.status, o.result) for o in plan.orders])
+    effects = effects_write(plan.turn, plan.resolved)
     records_save(campaign, plan.boards, plan.knowledge_before, now=now)
+    opened = contingencies_open(campaign, plan.turn, plan.resolved, now=now)
+    envelope_notices(campaign, plan.turn, effects.dossier, opened)
 
 
 def records_save(
@@ -294,33 +277,17 @@ def knowledge_after_control(boards: list[BoardPlan]) -> None:
     capture, R44, or it left the structure, R13) still knows its card: their stored level
     is raised to `known`, so it does not vanish from their view (control itself follows the
     structure and is never stored). Two queries at most, whatever the number of changes."""
-    wanted: set[tuple[int, int]] = set()  # (membership, department)
+    wanted: dict[tuple[int, int], int] = {}  # (membership, department) -> level
     for plan in boards:
         record = plan.record
         after = {d["slug"]: d.get("structure") for d in record.state["departments"]}
         for dept in record.before.get("departments", []):
+            if "board" in dept:  # a stub: its own board's record tells of it
+                continue
             owner = membership_pk_of(dept.get("structure"))
             if owner is not None and after.get(dept["slug"]) != dept["structure"]:
-                wanted.add((owner, plan.rows.ids[dept["slug"]]))
-    if not wanted:
-        return
-    # Never lower a stored level (a `controlled` row stays as it is).
-    known_already = set(
-        Knowledge.objects.filter(
-            player_id__in={m for m, _ in wanted},
-            department_id__in={d for _, d in wanted},
-            level__gte=KNOWN,
-        ).values_list("player_id", "department_id")
-    )
-    Knowledge.objects.bulk_create(
-        [
-            Knowledge(player_id=member, department_id=dept, level=KNOWN)
-            for member, dept in sorted(wanted - known_already)
-        ],
-        update_conflicts=True,
-        unique_fields=["player", "department"],
-        update_fields=["level"],
-    )
+                wanted[(owner, plan.rows.ids[dept["slug"]])] = KNOWN
+    knowledge_raise_many(wanted)
 
 
 def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) -> Turn | None:
@@ -343,17 +310,21 @@ def turn_record_failure(*, campaign_id: int, number: int, error: BaseException) 
         if turn.failures >= MAX_FAILURES:
             turn.status = Turn.Status.FAILED
             transaction.on_commit(
-                lambda: notify_gms(
-                    campaign,
-                    f"Turn {number} failed",
-                    f"The turn job failed {MAX_FAILURES} times and has stopped retrying.\n"
-                    f"Last error: {turn.last_error}\nFix the cause, then reopen the turn in "
-                    "the admin (status open, failures 0).",
-                ),
+                lambda: notify_gms(campaign, lambda: failed_words(number, turn.last_error)),
                 robust=True,  # the failure is recorded whether or not the mail goes out
             )
         turn.save(update_fields=["failures", "last_error", "status"])
     return turn
+
+
+def failed_words(number: int, error: str) -> tuple[str, str]:
+    """The GMs' notice of a turn the job gave up on, in the active language."""
+    subject = _("Turn %(n)s failed") % {"n": number}
+    body = _(
+        "The turn job failed %(times)s times and has stopped retrying.\nLast error: %(error)s\n"
+        "Fix the cause, then reopen the turn in the admin (status open, failures 0)."
+    ) % {"times": MAX_FAILURES, "error": error}
+    return subject, body
 
 
 def turn_process_safely(*, campaign_id: int, number: int) -> Turn | None:

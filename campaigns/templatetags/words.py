@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import json_script
 
-from campaigns import wording
+from campaigns import audit_words, script_words, wording
 
 register = template.Library()
 
@@ -14,6 +15,30 @@ register = template.Library()
 @register.filter
 def count(n: int, singular: str) -> str:
     return wording.count(int(n), singular)
+
+
+@register.filter
+def audit_target(stored: object) -> str:
+    """{{ entry.target|audit_target }}: what an audit-log entry is about, in words."""
+    return audit_words.audit_target(str(stored))
+
+
+@register.filter
+def status_word(code: object) -> str:
+    """{{ private.status|status_word }}: a department's status (R34) in words."""
+    return wording.status_label(code)
+
+
+@register.simple_tag
+def map_words() -> str:
+    """{% map_words %}: the map's words as JSON for board_map.js (wording.map_words)."""
+    return json_script(script_words.map_words(), "map-words")
+
+
+@register.filter
+def in_text(label: object) -> str:
+    """{{ role_label|in_text }}: a noun label inside a sentence (wording.in_text)."""
+    return wording.in_text(label)
 
 
 @register.filter

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from campaigns.models import Board, Membership, Turn
 from campaigns.selectors import pages
@@ -34,7 +35,7 @@ def gm_of(request: HttpRequest, slug: str) -> Membership:
     """The requesting GM's membership: 404 for non-members, 403 for players and observers."""
     viewer = member_of(request, slug)
     if not is_gm(viewer):
-        raise PermissionDenied("Only the campaign's GM may do this.")
+        raise PermissionDenied(_("Only the campaign's GM may do this."))
     return viewer
 
 
@@ -42,7 +43,7 @@ def player_of(request: HttpRequest, slug: str) -> Membership:
     """404 for non-members (R50), 403 for GMs and observers: only players queue orders."""
     viewer = member_of(request, slug)
     if viewer.role != Membership.Role.PLAYER:
-        raise PermissionDenied("Only players queue orders.")
+        raise PermissionDenied(_("Only players queue orders."))
     return viewer
 
 
@@ -50,12 +51,12 @@ def not_a_player(request: HttpRequest, viewer: Membership) -> HttpResponse:
     """The GM or an observer opened the orders page: not a 403 but the campaign page, saying
     why and where to look instead (R40: only players queue orders)."""
     if is_gm(viewer):
-        text = (
+        text = _(
             "The GM does not queue orders: players do. What each player has queued this "
             "turn, and who is ready, is in the roster below."
         )
     else:
-        text = (
+        text = _(
             "Observers do not queue orders: only players do. You can follow the campaign "
             "here and read the turn reports."
         )

@@ -13,6 +13,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.models import Campaign, Turn
@@ -29,6 +31,7 @@ from campaigns.services.setup import SetupRefused
 from campaigns.services.start import campaign_start_checked
 from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
+from campaigns.web.history import map_url
 from campaigns.web.history_forms import asked_turn
 from campaigns.web.posted import posted
 
@@ -60,12 +63,20 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     viewer = member_of(request, slug)
     board_row = board_of(viewer, board_slug)
     number, problem = asked_turn(request.GET.get("turn"))
-    page = board_page(board_row, viewer, number)
+    page = board_page(
+        board_row,
+        viewer,
+        number,
+        query=request.GET.get("q", ""),
+        page=request.GET.get("page", 1),
+    )
     if problem:
-        messages.warning(request, f"{problem}: this is the board now.")
+        messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
     elif page.missing is not None:
         messages.warning(
-            request, f"Turn {page.missing} has no record on this board: this is the board now."
+            request,
+            _("Turn %(n)s has no record on this board: this is the board now.")
+            % {"n": page.missing},
         )
     context = {
         "campaign": viewer.campaign,
@@ -73,6 +84,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "page": page,
         "board_row": board_row,
         "is_gm": is_gm(viewer),
+        "map_url": map_url(viewer.campaign.slug, board_row.slug, page.scrubber.shown),
     }
     return render(request, "campaigns/board.html", context)
 
@@ -81,7 +93,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
 
 
 def gm_action(
-    request: HttpRequest, slug: str, action: Callable[[Campaign], object], done: str
+    request: HttpRequest, slug: str, action: Callable[[Campaign], object], done: object
 ) -> HttpResponse:
     """Run one GM service on the campaign; report success or the service's refusal."""
     viewer = gm_of(request, slug)
@@ -112,20 +124,20 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     except ValueError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "The campaign has started.")
+        messages.success(request, _("The campaign has started."))
     return redirect(campaign)
 
 
 @require_POST
 @login_required
 def pause(request: HttpRequest, slug: str) -> HttpResponse:
-    return gm_action(request, slug, lambda c: campaign_pause(campaign=c), "Campaign paused.")
+    return gm_action(request, slug, lambda c: campaign_pause(campaign=c), _("Campaign paused."))
 
 
 @require_POST
 @login_required
 def resume(request: HttpRequest, slug: str) -> HttpResponse:
-    return gm_action(request, slug, lambda c: campaign_resume(campaign=c), "Campaign resumed.")
+    return gm_action(request, slug, lambda c: campaign_resume(campaign=c), _("Campaign resumed."))
 
 
 def gm_open_turn(request: HttpRequest, slug: str) -> tuple[Campaign, Turn | None]:
@@ -138,7 +150,9 @@ def gm_open_turn(request: HttpRequest, slug: str) -> tuple[Campaign, Turn | None
 TurnPage = Callable[[HttpRequest, Campaign, Turn], HttpResponse]
 
 
-def gm_turn_page(no_turn: str) -> Callable[[TurnPage], Callable[[HttpRequest, str], HttpResponse]]:
+def gm_turn_page(
+    no_turn: object,
+) -> Callable[[TurnPage], Callable[[HttpRequest, str], HttpResponse]]:
     """A GM page about the open turn (GET shows, POST acts): logged in, GM only; without an
     open turn, back to the campaign page saying `no_turn`."""
 
@@ -158,7 +172,7 @@ def gm_turn_page(no_turn: str) -> Callable[[TurnPage], Callable[[HttpRequest, st
     return decorate
 
 
-@gm_turn_page("There is no open turn to process.")
+@gm_turn_page(gettext_lazy("There is no open turn to process."))
 def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
     """GET: the confirmation page for processing the open turn now. POST: do it."""
     form = ProcessTurnForm(posted(request), initial={"number": turn.number})
@@ -173,11 +187,18 @@ def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpRespons
             log.exception("processing turn %s of %s failed", number, campaign)
             messages.error(
                 request,
-                f"Turn {number} could not be processed and nothing was changed. "
-                "The error is in the server log; the scheduled job will try again.",
+                _(
+                    "Turn %(n)s could not be processed and nothing was changed. "
+                    "The error is in the server log; the scheduled job will try again."
+                )
+                % {"n": number},
             )
         else:
-            messages.success(request, f"Turn {number} processed; turn {opened.number} is open.")
+            messages.success(
+                request,
+                _("Turn %(n)s processed; turn %(next)s is open.")
+                % {"n": number, "next": opened.number},
+            )
         return redirect(campaign)
     context = {
         "campaign": campaign,
@@ -188,7 +209,7 @@ def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpRespons
     return render(request, "campaigns/process_confirm.html", context)
 
 
-@gm_turn_page("There is no open turn whose deadline could move.")
+@gm_turn_page(gettext_lazy("There is no open turn whose deadline could move."))
 def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
     """GET: the form to move the open turn's deadline later (R30). POST: move it."""
     zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
@@ -207,7 +228,9 @@ def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> Htt
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(request, f"Turn {moved.number}'s deadline is extended.")
+                messages.success(
+                    request, _("Turn %(n)s's deadline is extended.") % {"n": moved.number}
+                )
                 return redirect(campaign)
     context = {"campaign": campaign, "turn": selectors.turn_view(turn), "form": form}
     return render(request, "campaigns/extend_deadline.html", context)

@@ -13,6 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.models import Board, Department, Link, Membership
@@ -64,24 +65,25 @@ def gm_board(request: HttpRequest, slug: str, board_slug: str) -> tuple[Membersh
 def gm_department(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str
 ) -> tuple[Board, Department]:
-    _, board = gm_board(request, slug, board_slug)
+    __, board = gm_board(request, slug, board_slug)
     return board, found(department_for(board, dept_slug), "no such department")
 
 
-def attempt[T](request: HttpRequest, action: Callable[[], T], prefix: str = "") -> T | None:
+def attempt[T](request: HttpRequest, action: Callable[[], T], framed: str = "") -> T | None:
     """Run a GM change from a button; if it is refused, each reason becomes an error message
-    (after `prefix`) and None is returned, for the caller to send the GM back."""
+    (put in `framed`, a translated sentence with %(reason)s, if given) and None is returned,
+    for the caller to send the GM back."""
     try:
         return action()
     except SetupRefused as error:
         for line in error.messages:
-            messages.error(request, prefix + line)
+            messages.error(request, framed % {"reason": line} if framed else line)
         return None
 
 
 def tell(request: HttpRequest, change: Change, done: str) -> None:
     """Say what happened: done (or nothing changed), then the engine's notes (R33)."""
-    messages.success(request, done if change.changed else "Nothing was changed.")
+    messages.success(request, done if change.changed else _("Nothing was changed."))
     for note in change.notes:
         messages.warning(request, note)
 
@@ -101,7 +103,9 @@ def board_new(request: HttpRequest, slug: str) -> HttpResponse:
         except SetupRefused as error:
             refused = error.messages
         else:
-            messages.success(request, f"{board.name} is added. Now give it departments.")
+            messages.success(
+                request, _("%(name)s is added. Now give it departments.") % {"name": board.name}
+            )
             return redirect("board_edit", campaign.slug, board.slug)
     context = {"campaign": campaign, "form": form, "refused": refused}
     return render(request, "campaigns/editor/board_new.html", context)
@@ -115,7 +119,7 @@ def board_edit(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse
     form = BoardRenameForm(posted(request), initial={"name": board.name})
     if request.method == "POST" and form.is_valid():
         changed = board_rename(board=board, actor=request.user, name=form.cleaned_data["name"])
-        messages.success(request, "Renamed." if changed else "Nothing was changed.")
+        messages.success(request, _("Renamed.") if changed else _("Nothing was changed."))
         return redirect("board_edit", viewer.campaign.slug, board.slug)
     page = board_editor_page(board, page=request.GET.get("page", 1))
     context = {"campaign": viewer.campaign, "board": board, "form": form, "page": page}
@@ -131,7 +135,7 @@ def board_delete(request: HttpRequest, slug: str, board_slug: str) -> HttpRespon
     if request.method == "POST":
         if attempt(request, lambda: board_remove(board=board, actor=request.user)) is None:
             return redirect("board_edit", campaign.slug, board.slug)
-        messages.success(request, f"{board.name} is removed.")
+        messages.success(request, _("%(name)s is removed.") % {"name": board.name})
         return redirect(campaign)
     context = {"campaign": campaign, "board": board, "removal": board_removal(board)}
     return render(request, "campaigns/editor/board_remove.html", context)
@@ -177,7 +181,7 @@ def department_page(
 @require_http_methods(FORM_METHODS)
 @login_required
 def department_new(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
-    _, board = gm_board(request, slug, board_slug)
+    __, board = gm_board(request, slug, board_slug)
     form, formset = department_forms(request, board, None)
     refused: list[str] = []
     if request.method == "POST" and form.is_valid() and formset.is_valid():
@@ -189,7 +193,8 @@ def department_new(request: HttpRequest, slug: str, board_slug: str) -> HttpResp
         except SetupRefused as error:
             refused = error.messages
         else:
-            tell(request, change, f"{values['name']} is added to {board.name}.")
+            added = _("%(name)s is added to %(board)s.")
+            tell(request, change, added % {"name": values["name"], "board": board.name})
             return redirect("department_edit", board.campaign.slug, board.slug,
                             form.cleaned_data["slug"])  # fmt: skip
     return department_page(request, board, None, refused, (form, formset))
@@ -211,7 +216,7 @@ def department_edit(
         except SetupRefused as error:
             refused = error.messages
         else:
-            tell(request, change, f"{values['name']} is saved.")
+            tell(request, change, _("%(name)s is saved.") % {"name": values["name"]})
             return redirect("department_edit", board.campaign.slug, board.slug, dept.slug)
     return department_page(request, board, dept, refused, (form, formset))
 
@@ -226,7 +231,8 @@ def department_delete(
     if request.method == "POST":
         if attempt(request, lambda: department_remove(department=dept, actor=request.user)) is None:
             return redirect("department_delete", board.campaign.slug, board.slug, dept.slug)
-        messages.success(request, f"{dept.name} is removed from {board.name}.")
+        removed = _("%(name)s is removed from %(board)s.")
+        messages.success(request, removed % {"name": dept.name, "board": board.name})
         return redirect("board_edit", board.campaign.slug, board.slug)
     context = {
         "campaign": board.campaign, "board": board, "department": dept,
@@ -256,7 +262,7 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
     board, dept = gm_department(request, slug, board_slug, dept_slug)
     form = LinkAddForm(request.POST, partners=partner_choices(board, dept))
     if not form.is_valid():
-        messages.error(request, "Choose a department of this board to link (R2, R10).")
+        messages.error(request, _("Choose a department of this board to link (R2, R10)."))
         return back_to(dept)
     partner = found(department_by_pk(board, form.cleaned_data["partner"]))
     out = form.cleaned_data["direction"] == "out"
@@ -264,10 +270,11 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
     made = attempt(
         request,
         lambda: link_add(board=board, actor=request.user, supplier=supplier, consumer=consumer),
-        "No link was made: ",
+        _("No link was made: %(reason)s"),
     )
     if made is not None:
-        messages.success(request, f"{supplier.name} now supplies {consumer.name}.")
+        supplies = _("%(supplier)s now supplies %(consumer)s.")
+        messages.success(request, supplies % {"supplier": supplier.name, "consumer": consumer.name})
     return back_to(dept)
 
 
@@ -278,10 +285,12 @@ def link_delete(
 ) -> HttpResponse:
     dept, link = gm_link(request, slug, board_slug, dept_slug, pk)
     removed = attempt(
-        request, lambda: link_remove(link=link, actor=request.user), "The link stays: "
+        request, lambda: link_remove(link=link, actor=request.user), _("The link stays: %(reason)s")
     )
     if removed is not None:
-        messages.success(request, f"{link.supplier.name} no longer supplies {link.consumer.name}.")
+        gone = _("%(supplier)s no longer supplies %(consumer)s.")
+        names = {"supplier": link.supplier.name, "consumer": link.consumer.name}
+        messages.success(request, gone % names)
     return back_to(dept)
 
 
@@ -294,10 +303,11 @@ def link_move(
     dept, link = gm_link(request, slug, board_slug, dept_slug, pk)
     form = LinkShiftForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Move a link earlier or later (R12).")
+        messages.error(request, _("Move a link earlier or later (R12)."))
         return back_to(dept)
     up = form.cleaned_data["direction"] == "up"
     change = attempt(request, lambda: link_shift(link=link, actor=request.user, up=up))
     if change is not None:
-        tell(request, change, f"{link.supplier.name}'s funding order is saved.")
+        saved = _("The funding order of %(supplier)s is saved.")
+        tell(request, change, saved % {"supplier": link.supplier.name})
     return back_to(dept)

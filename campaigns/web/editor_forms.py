@@ -49,7 +49,10 @@ class DepartmentForm(forms.Form):
         help_text=_("Letters, digits and dashes, unique on the board; it cannot change later."),
     )
     description = forms.CharField(
-        max_length=TEXT_MAX["description"], required=False, widget=forms.Textarea(attrs={"rows": 3})
+        max_length=TEXT_MAX["description"],
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label=_("Description"),
     )
     effect = amount_field(_("Effect"))
     obstruct = amount_field(_("Obstruct"))
@@ -64,6 +67,7 @@ class DepartmentForm(forms.Form):
     produces_amount = amount_field(_("Amount produced"))
     alignments = forms.MultipleChoiceField(
         required=False,
+        label=_("Alignments"),
         widget=forms.CheckboxSelectMultiple(attrs={"class": "form-check-input"}),
         help_text=_("up to three, never one with its opposite"),
     )
@@ -94,7 +98,7 @@ class DepartmentForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["alignments"].choices = [(name, name) for name in catalogue]
-        self.fields["controller"].choices = [("", "nobody (uncontrolled)")] + [
+        self.fields["controller"].choices = [("", _("nobody (uncontrolled)"))] + [
             (str(p.pk), p.display_name) for p in players
         ]
         self.players = {str(p.pk): p for p in players}
@@ -176,14 +180,14 @@ class LinkAddForm(forms.Form):
     `partner`; in: `partner` supplies it."""
 
     direction = forms.ChoiceField(
-        choices=[("out", "supplies"), ("in", "is supplied by")], widget=forms.HiddenInput
+        choices=[("out", _("supplies")), ("in", _("is supplied by"))], widget=forms.HiddenInput
     )
     partner = forms.TypedChoiceField(coerce=int, label=_("Department"))
 
     def __init__(self, *args: Any, partners: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["partner"].choices = [("", "choose a department")] + partners
+        self.fields["partner"].choices = [("", _("choose a department"))] + partners
 
 
 class LinkShiftForm(forms.Form):
-    direction = forms.ChoiceField(choices=[("up", "earlier"), ("down", "later")])
+    direction = forms.ChoiceField(choices=[("up", _("earlier")), ("down", _("later"))])

@@ -11,17 +11,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from campaigns.models import Board, Membership
-from campaigns.selectors.board_turns import board_layout
+from campaigns.selectors.board_turns import board_layout, board_map_of
 from campaigns.selectors.history import history_index, member_of_campaign, structure_history
 from campaigns.selectors.history_compare import compare_turns
 from campaigns.selectors.history_department import department_history
 from campaigns.selectors.history_export import history_rows
 from campaigns.selectors.history_records import turn_numbers
 from campaigns.web.access import board_of, found, member_of
-from campaigns.web.history_forms import CompareForm
+from campaigns.web.history_forms import CompareForm, asked_turn
 
 
 def viewer_and_board(request: HttpRequest, slug: str, board_slug: str) -> tuple[Membership, Board]:
@@ -36,6 +38,23 @@ def board_map_layout(request: HttpRequest, slug: str, board_slug: str) -> JsonRe
     turn: opaque ids of everything the viewer has seen of the board (selectors/board_map)."""
     viewer, board = viewer_and_board(request, slug, board_slug)
     return JsonResponse(board_layout(board, viewer))
+
+
+def map_url(slug: str, board_slug: str, number: int | None) -> str:
+    """Where a page fetches a big board's map (board_map_data), now or after turn `number`."""
+    url = reverse("board_map_data", args=[slug, board_slug])
+    return url if number is None else f"{url}?turn={number}"
+
+
+@require_safe
+@login_required
+def board_map_data(request: HttpRequest, slug: str, board_slug: str) -> JsonResponse:
+    """The board map's data, now or after `?turn=N` as the viewer knew it then (R50/R51):
+    what the page of a big board fetches instead of holding it (selectors/board_map). A turn
+    that cannot be shown gives the board now, as the board page does."""
+    viewer, board = viewer_and_board(request, slug, board_slug)
+    number, _ = asked_turn(request.GET.get("turn"))
+    return JsonResponse(board_map_of(board, viewer, number))
 
 
 @require_safe
@@ -90,9 +109,11 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     if form.is_bound and form.is_valid():
         first, second = form.cleaned_data["first"], form.cleaned_data["second"]
         if form.swapped:
-            messages.info(request, f"Compared in time order: turn {first}, then turn {second}.")
+            swapped = _("Compared in time order: turn %(first)s, then turn %(second)s.")
+            messages.info(request, swapped % {"first": first, "second": second})
     elif form.is_bound and first is not None:
-        messages.warning(request, f"Showing turns {first} and {second} instead.")
+        instead = _("Showing turns %(first)s and %(second)s instead.")
+        messages.warning(request, instead % {"first": first, "second": second})
     comparison = None
     if first is not None and second is not None:
         comparison = compare_turns(board, viewer, first, second)
@@ -118,7 +139,7 @@ def history_export(request: HttpRequest, slug: str) -> HttpResponse:
             board = board_of(viewer, asked)
         except Http404:
             # A hand-edited link: say so where the downloads are, rather than a bare 404.
-            messages.error(request, "There is no such board: nothing was downloaded.")
+            messages.error(request, _("There is no such board: nothing was downloaded."))
             return redirect(viewer.campaign)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{viewer.campaign.slug}{'-' + board.slug if board else ''}-history.csv"

@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaigns.models import Membership
@@ -65,7 +66,7 @@ def board_structures(request: HttpRequest, slug: str, board_slug: str) -> HttpRe
         except SetupRefused as error:
             refused = error.messages
         else:
-            tell(request, change, "The structures are saved.")
+            tell(request, change, _("The structures are saved."))
             return same_page("board_structures", slug, board_slug, page.page.number)
     context = {
         "campaign": viewer.campaign, "board": board, "page": page, "form": form,
@@ -89,7 +90,9 @@ def board_knowledge(request: HttpRequest, slug: str, board_slug: str) -> HttpRes
             refused = error.messages
         else:
             text = (
-                f"Saved: {count(changed, 'level')} changed." if changed else "Nothing was changed."
+                _("Saved: %(levels)s changed.") % {"levels": count(changed, "level")}
+                if changed
+                else _("Nothing was changed.")
             )
             messages.success(request, text)
             return same_page("board_knowledge", slug, board_slug, grid.page.number)
@@ -108,7 +111,7 @@ def board_knowledge_bulk(request: HttpRequest, slug: str, board_slug: str) -> Ht
     grid = knowledge_grid(board, page=page_number(request))
     form = KnowledgeBulkForm(request.POST, grid=grid)
     if not form.is_valid():
-        messages.error(request, "Choose who, which departments and a level.")
+        messages.error(request, _("Choose who, which departments and a level."))
         return same_page("board_knowledge", slug, board_slug, grid.page.number)
     data = form.cleaned_data
     member = member_for(viewer.campaign, data["member"]) if data["member"] else None
@@ -118,7 +121,8 @@ def board_knowledge_bulk(request: HttpRequest, slug: str, board_slug: str) -> Ht
         raise_only=data["how"] == "raise", member=member, department=department,
     ))  # fmt: skip
     if changed is not None:
-        messages.success(request, f"Done: {count(changed, 'level')} changed on {board.name}.")
+        done = _("Done: %(levels)s changed on %(board)s.")
+        messages.success(request, done % {"levels": count(changed, "level"), "board": board.name})
     return same_page("board_knowledge", slug, board_slug, grid.page.number)
 
 
@@ -146,7 +150,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             for line in error.messages:
                 form.add_error(None, line)
         else:
-            messages.success(request, "Saved." if changed else "Nothing was changed.")
+            messages.success(request, _("Saved.") if changed else _("Nothing was changed."))
             return redirect("member_edit", slug, member.pk)
     page = member_page(member)
     context = {
@@ -164,7 +168,7 @@ def member_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     page = member_page(member)
     form = ReplaceForm(request.POST, successors=page.successors)
     if not form.is_valid():
-        messages.error(request, "Choose the player who takes over.")
+        messages.error(request, _("Choose the player who takes over."))
         return redirect("member_edit", slug, member.pk)
     successor = next(m for m in page.successors if m.pk == form.cleaned_data["successor"])
     knowledge = form.cleaned_data["knowledge"]
@@ -176,8 +180,11 @@ def member_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     held = count(sum(len(s) for s in handed.values()), "department")
     messages.success(
         request,
-        f"{successor.display_name} now holds {member.display_name}'s {held}; "
-        f"{member.display_name}'s queued orders of this turn are cancelled.",
+        _(
+            "%(successor)s now holds %(member)s's %(held)s; "
+            "%(member)s's queued orders of this turn are cancelled."
+        )
+        % {"successor": successor.display_name, "member": member.display_name, "held": held},
     )
     return redirect("member_edit", slug, successor.pk)
 
@@ -190,7 +197,9 @@ def member_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST":
         if attempt(request, lambda: member_remove(member=member, actor=request.user)) is None:
             return redirect("member_edit", slug, member.pk)
-        messages.success(request, f"{member.display_name} is removed from the campaign.")
+        messages.success(
+            request, _("%(name)s is removed from the campaign.") % {"name": member.display_name}
+        )
         return redirect("players", slug)
     context = {"campaign": member.campaign, "page": member_page(member)}
     return render(request, "campaigns/editor/member_remove.html", context)

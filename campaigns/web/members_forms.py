@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Knowledge, Membership
 from campaigns.selectors.grids import KnowledgeGrid, StructuresPage
+from campaigns.wording import in_text
 
 LEVELS = [
     (Knowledge.Level.UNKNOWN.value, _("unknown")),
@@ -78,14 +79,17 @@ class KnowledgeBulkForm(forms.Form):
     )
     level = forms.TypedChoiceField(choices=LEVELS[1:] + LEVELS[:1], coerce=int, label=_("Level"))
     how = forms.ChoiceField(
-        choices=[("raise", "raise to at least this level"), ("set", "set exactly this level")],
+        choices=[
+            ("raise", _("raise to at least this level")),
+            ("set", _("set exactly this level")),
+        ],
         label=_("How"),
     )
 
     def __init__(self, *args: Any, grid: KnowledgeGrid, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["member"].choices = [("", _("every player and observer"))] + [
-            (m.pk, f"{m.name} ({str(m.role_label).lower()})") for m in grid.members
+            (m.pk, f"{m.name} ({in_text(m.role_label)})") for m in grid.members
         ]
         self.fields["department"].choices = [("", _("the whole board"))] + list(grid.departments)
 

@@ -32,6 +32,7 @@ from campaigns.web.order_forms import (
     ReinforceForm,
 )
 from campaigns.web.posted import posted
+from campaigns.wording import in_text
 
 Kind = Order.Kind
 
@@ -164,7 +165,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return service.order_edit(player=viewer, order=order, payload=payload)
 
     title = _("Edit %(kind)s on %(board)s") % {
-        "kind": str(order.get_kind_display()).lower(),
+        "kind": in_text(order.get_kind_display()),
         "board": order.board.name,
     }
     return order_form_page(request, viewer, form, title=title, submit=submit)
@@ -268,9 +269,9 @@ def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
     turn = open_turn_of(viewer)
     ready = request.POST.get("ready") == "1"
     done = (
-        "Marked ready: your orders are complete. Changing any order clears this."
+        _("Marked ready: your orders are complete. Changing any order clears this.")
         if ready
-        else "No longer marked ready."
+        else _("No longer marked ready.")
     )
     refused_to_message(
         request, lambda: service.turn_mark_ready(player=viewer, turn=turn, ready=ready), done

@@ -9,9 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns.models import Invitation
+from campaigns.models import Invitation, Membership
 from campaigns.selectors.players import gm_names, invitation_for, players_page
 from campaigns.services.players import (
     InvitationClosed,
@@ -34,7 +35,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         invitation = invitation_create(campaign=campaign, actor=request.user, **form.cleaned_data)
         link = request.build_absolute_uri(invitation.get_absolute_url())
-        messages.success(request, f"New invitation link: {link}. Send it to the people you invite.")
+        made = _("New invitation link: %(link)s. Send it to the people you invite.")
+        messages.success(request, made % {"link": link})
         return redirect("players", campaign.slug)
     page = players_page(campaign, timezone.now())
     context = {"campaign": campaign, "form": form, "page": page}
@@ -47,7 +49,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespons
     campaign = gm_of(request, slug).campaign
     invitation = get_object_or_404(Invitation, campaign=campaign, pk=pk)
     invitation_revoke(invitation=invitation, actor=request.user)
-    messages.success(request, "The invitation is withdrawn: nobody can join with it any more.")
+    messages.success(request, _("The invitation is withdrawn: nobody can join with it any more."))
     return redirect("players", campaign.slug)
 
 
@@ -72,13 +74,13 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             except InvitationClosed as error:
                 closed = str(error)
             else:
-                role = member.get_role_display().lower()
-                text = (
-                    f"Welcome to {campaign.name}: you joined as {role}."
-                    if new
-                    else f"You are already in {campaign.name}."
-                )
-                messages.success(request, text)
+                if not new:
+                    text = _("You are already in %(campaign)s.")
+                elif member.role == Membership.Role.OBSERVER:
+                    text = _("Welcome to %(campaign)s: you joined as observer.")
+                else:
+                    text = _("Welcome to %(campaign)s: you joined as player.")
+                messages.success(request, text % {"campaign": campaign.name})
                 return redirect(campaign)
     elif not request.user.is_authenticated:
         signup = SignUpForm()

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import Campaign
 from campaigns.models.press import MAX_ANNOUNCEMENT_CHARS, MAX_MESSAGE_CHARS, MAX_SUBJECT_CHARS
 from campaigns.web.order_forms import FORMS, NOT_PREFILLED
+from campaigns.wording import lazy_format
 
 # A quoted order keeps the order form's own fields only, each value short: it is a link.
 QUOTE_VALUES = 10
@@ -23,8 +24,10 @@ def message_field() -> forms.CharField:
         label=_("Message"),
         max_length=MAX_MESSAGE_CHARS,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": MAX_MESSAGE_CHARS}),
-        help_text=_("Plain text; web addresses become links. At most %(limit)d characters.")
-        % {"limit": MAX_MESSAGE_CHARS},
+        help_text=lazy_format(
+            _("Plain text; web addresses become links. At most %(limit)d characters."),
+            limit=MAX_MESSAGE_CHARS,
+        ),
     )
 
 

@@ -32,7 +32,7 @@ class VerifyDiceForm(forms.Form):
     key = forms.CharField(
         label=_("Roll key"),
         max_length=120,
-        help_text='As in the report, e.g. "1:42:attack" (turn:order id:kind).',
+        help_text=_('As in the report, e.g. "1:42:attack" (turn:order id:kind).'),
     )
     dice = forms.IntegerField(
         label=_("Number of dice"),

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from campaigns.engine.dice import roll_faces
@@ -19,28 +20,40 @@ from campaigns.selectors.board_turns import turn_maps
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.notes import order_note_set
 from campaigns.web.access import found, gm_of, member_of
+from campaigns.web.history import map_url
 from campaigns.web.report_forms import GmNoteForm, NotificationSettingsForm, VerifyDiceForm
 
 
 @require_safe
 @login_required
 def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The report of turn `number`. A big one (reports.REPORT_BIG) shows one board a page
+    (`?board=`, the first by name unless another is asked for) and that board's orders and
+    departments a page at a time (`?page=`); a smaller one shows everything at once."""
     viewer = member_of(request, slug)
     turn = found(reports.processed_turn(viewer.campaign, number), "no report for this turn")
-    report = reports.turn_report(turn, viewer)
-    maps = turn_maps(viewer.campaign, number, viewer)
+    tabs = reports.report_boards(turn)
+    shown = None
+    if sum(tab.size for tab in tabs) > reports.REPORT_BIG:
+        asked = request.GET.get("board")
+        shown = next((tab for tab in tabs if tab.slug == asked), tabs[0])
+    board = shown.slug if shown else None
+    page = request.GET.get("page", 1) if shown else None
+    report = reports.turn_report(turn, viewer, board=board, page=page)
+    maps = turn_maps(viewer.campaign, number, viewer, board=board)
     # Each board with its orders and its map, and for the GM a note form per function roll
     # (R45).
     sections = [
         {
-            "board": board,
-            "map": maps.get(board.slug),
+            "board": section,
+            "map": maps.get(section.slug),
+            "map_url": map_url(viewer.campaign.slug, section.slug, number),
             "orders": [
                 {"order": order, "form": note_form(order) if is_gm(viewer) else None}
-                for order in board.orders
+                for order in section.orders
             ],
         }
-        for board in report.boards
+        for section in report.boards
     ]
     previous, following = selectors.neighbour_reports(viewer.campaign, number)
     context = {
@@ -50,6 +63,9 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "sections": sections,
         "previous": previous,
         "following": following,
+        "tabs": tabs if shown else [],
+        "shown": shown,
+        "page_size": reports.REPORT_PAGE_SIZE,
     }
     return render(request, "campaigns/reports/report.html", context)
 
@@ -77,11 +93,14 @@ def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int
             note=form.cleaned_data["gm_note"],
             published=form.cleaned_data["publish"],
         )
-        messages.success(request, f"Note on order #{order.pk} saved.")
+        messages.success(request, _("Note on order #%(pk)s saved.") % {"pk": order.pk})
     else:
-        messages.error(request, f"Note on order #{order.pk} not saved: {form.errors.as_text()}")
+        not_saved = _("Note on order #%(pk)s not saved: %(errors)s")
+        messages.error(request, not_saved % {"pk": order.pk, "errors": form.errors.as_text()})
+    # Where the order is in a paged report (a small one ignores these).
     url = reverse("turn_report", args=[viewer.campaign.slug, number])
-    return redirect(f"{url}#order-{order.pk}")
+    where = f"board={order.board.slug}&page={reports.report_page_of(order)}"
+    return redirect(f"{url}?{where}#order-{order.pk}")
 
 
 @require_safe
@@ -121,6 +140,6 @@ def notification_settings(request: HttpRequest) -> HttpResponse:
     form = NotificationSettingsForm(data, instance=chosen)
     if request.method == "POST" and form.is_valid():
         form.save()
-        messages.success(request, "Mail settings saved.")
+        messages.success(request, _("Mail settings saved."))
         return redirect("notification_settings")
     return render(request, "campaigns/settings_notifications.html", {"form": form})

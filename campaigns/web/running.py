@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Campaign
@@ -34,7 +35,7 @@ def preview(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = gm_of(request, slug)
     report = turn_preview(campaign=viewer.campaign, viewer=viewer)
     if report is None:
-        messages.error(request, "There is no open turn to preview.")
+        messages.error(request, _("There is no open turn to preview."))
         return redirect(viewer.campaign)
     sections = [
         {"board": board, "orders": [{"order": order} for order in board.orders]}
@@ -82,8 +83,8 @@ def rollback(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"Turn {turn.number} is undone and open again with new dice; every player "
-                "has been told.",
+                _("Turn %(n)s is undone and open again with new dice; every player has been told.")
+                % {"n": turn.number},
             )
             return redirect(campaign)
     context = {"campaign": campaign, "plan": plan, "form": form}
@@ -96,7 +97,7 @@ def confirmed_step(
     *,
     template: str,
     step: Callable[..., None],
-    done: str,
+    done: object,
 ) -> HttpResponse:
     """GET: a page saying what `step` does, with a confirmation. POST: do it; a refusal is
     shown on the campaign page."""
@@ -127,7 +128,7 @@ def end(request: HttpRequest, slug: str) -> HttpResponse:
         slug,
         template="campaigns/running/end.html",
         step=campaign_end,
-        done="The campaign has ended. Its reports stay readable; you may now open it.",
+        done=_("The campaign has ended. Its reports stay readable; you may now open it."),
     )
 
 
@@ -139,5 +140,5 @@ def open_to_all(request: HttpRequest, slug: str) -> HttpResponse:
         slug,
         template="campaigns/running/open.html",
         step=campaign_open,
-        done="The campaign is open: every member now sees everything of every turn.",
+        done=_("The campaign is open: every member now sees everything of every turn."),
     )

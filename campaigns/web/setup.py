@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.selectors.audit import audit_choices, audit_page
@@ -52,8 +53,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         campaign = campaign_create(user=request.user, values=form.cleaned_data)
         messages.success(
             request,
-            f"{campaign.name} is created, and you are its GM. Players cannot see it until "
-            "you add them.",
+            _("%(name)s is created, and you are its GM. Players cannot see it until you add them.")
+            % {"name": campaign.name},
         )
         return redirect(campaign)
     return render(request, "campaigns/setup/new.html", {"form": form, "zones": ZONES})
@@ -74,7 +75,11 @@ def campaign_settings(request: HttpRequest, slug: str) -> HttpResponse:
                 form.add_error(None, line)
         else:
             labels = [str(form.fields[name].label) for name in changed]
-            text = f"Saved: {', '.join(labels)}." if changed else "Nothing was changed."
+            text = (
+                _("Saved: %(fields)s.") % {"fields": ", ".join(labels)}
+                if changed
+                else _("Nothing was changed.")
+            )
             messages.success(request, text)
             return redirect("campaign_settings", campaign.slug)
     campaign.refresh_from_db()  # the page's heading shows the stored name, not the typed one
@@ -109,7 +114,7 @@ def campaign_alignments(request: HttpRequest, slug: str) -> HttpResponse:
             refused = error.messages
         else:
             messages.success(
-                request, "Alignment catalogue saved." if changed else "Nothing was changed."
+                request, _("Alignment catalogue saved.") if changed else _("Nothing was changed.")
             )
             return redirect("campaign_alignments", campaign.slug)
     context: dict[str, Any] = {"campaign": campaign, "formset": formset, "refused": refused}
@@ -144,8 +149,12 @@ def board_import(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"Imported {board.name}: {count(len(data['departments']), 'department')} and "
-                f"{count(len(data.get('links') or []), 'link')}.",
+                _("Imported %(name)s: %(departments)s and %(links)s.")
+                % {
+                    "name": board.name,
+                    "departments": count(len(data["departments"]), "department"),
+                    "links": count(len(data.get("links") or []), "link"),
+                },
             )
             return redirect("board", campaign.slug, board.slug)
     context = {"campaign": campaign, "form": form, "problems": problems, "columns": COLUMNS}
@@ -158,16 +167,16 @@ def uploaded_board(form: BoardImportForm) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
     except UnicodeDecodeError:
-        raise BoardFileError(["file: not UTF-8 text; save it as UTF-8 (CSV UTF-8)"]) from None
+        raise BoardFileError([_("file: not UTF-8 text; save it as UTF-8 (CSV UTF-8)")]) from None
     if form.is_csv():
         data = form.cleaned_data
         return board_from_csv(text, slug=data["slug"], name=data["name"])
     try:
         parsed = json.loads(text)
     except ValueError as error:
-        raise BoardFileError([f"file: not valid JSON ({error})"]) from None
+        raise BoardFileError([_("file: not valid JSON (%(error)s)") % {"error": error}]) from None
     if not isinstance(parsed, dict):
-        raise BoardFileError(["file: a board file must be a JSON object"])
+        raise BoardFileError([_("file: a board file must be a JSON object")])
     return parsed
 
 

@@ -143,6 +143,7 @@ urlpatterns += [
 # structure's and a department's, two turns compared, and the history as a spreadsheet.
 urlpatterns += [
     path(f"{BOARD}map/layout.json", history.board_map_layout, name="board_map_layout"),
+    path(f"{BOARD}map/data.json", history.board_map_data, name="board_map_data"),
     path(f"{BOARD}history/", history.board_history, name="board_history"),
     path(
         f"{BOARD}history/structure/<int:member>/",

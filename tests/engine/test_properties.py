@@ -474,6 +474,10 @@ def test_moves_only_carry_unmoved_tokens_within_capacity(state):
 def test_resolve_then_spawn_is_spawn_consume_after_resolve(state):
     """R31 steps 2-3 in one pass (the turn job's call) give exactly the two calls' result:
     the state of spawn_consume(resolve(state)) and both reports merged."""
+    check_resolve_then_spawn(state)
+
+
+def check_resolve_then_spawn(state):
     resolved = resolve(state)
     first = resolved.pop("report")
     second = spawn_consume(resolved)

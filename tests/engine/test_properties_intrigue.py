@@ -30,6 +30,7 @@ from test_properties import (  # noqa: E402
     check_pure,
     check_resolve_ends_with_r13_holding,
     check_resolve_reports_and_moved,
+    check_resolve_then_spawn,
     spent_by_report,
 )
 
@@ -187,3 +188,11 @@ def test_both_commands_take_any_mix_of_parts(state: Json) -> None:
         elif goal["kind"] == "hold":
             assert value == sum(d["stash"][goal["type"]] for d in mine)
         assert opened["report"]["goals"][goal["id"]]["met"] == (value >= goal["n"])
+
+
+@SETTINGS
+@given(intrigue_boards())
+def test_resolve_then_spawn_is_spawn_consume_after_resolve_with_every_part(state: Json) -> None:
+    """The turn job's one call gives spawn_consume(resolve(state)) with both reports merged,
+    goal progress (report.goals, R61) included."""
+    check_resolve_then_spawn(state)

@@ -250,3 +250,87 @@ def test_import_campaign_exits_non_zero_with_one_line(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and reason in lines[0], result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.fixture
+def plotted(rich: Campaign) -> Campaign:
+    """`rich` with RULES parts 7-9, through turn 2: a shtick, goals (one of each kind that
+    counts), an intel envelope the perception check of turn 2 opens, a contingency envelope
+    that opens, an office elected in turn 2 and another election scheduled for turn 4."""
+    from campaigns.services.characters import goal_set, shtick_grant
+    from campaigns.services.envelopes import contingency_create, envelope_create
+    from campaigns.services.offices import election_schedule, office_save
+
+    gm = member(rich, "gm").user
+    alice, carol = member(rich, "alice"), member(rich, "carol")
+    temple = rich.boards.get(slug="city").departments.get(slug="temple")
+    shtick_grant(member=alice, actor=gm, data={"kind": "perception", "amount": 20})
+    goal_set(member=alice, actor=gm, data={"kind": "control", "n": 4})
+    goal_set(member=carol, actor=gm, data={"kind": "attempts_won", "n": 2})
+    envelope_create(department=temple, actor=gm, text="The temple's secret", target=10,
+                    audience=[alice], grants=2)  # fmt: skip
+    contingency_create(member=carol, actor=gm, text="Sealed", condition="turn", turn_number=2)
+    city = rich.boards.get(slug="city")
+    mayor = office_save(board=city, actor=gm, name="Mayor", alignment="Government")
+    election_schedule(office=mayor, number=2, actor=gm)
+    election_schedule(office=mayor, number=4, actor=gm)
+    turn = rich.turns.get(number=2)
+    for seq, (player, kind, payload) in enumerate([
+        (alice, Order.Kind.PERCEIVE, {"department": "temple"}),
+        (alice, Order.Kind.NOMINATE, {"candidate": "mint", "running_mate": "treasury"}),
+    ], start=10):  # fmt: skip
+        Order.objects.create(turn=turn, board=city, player=player, kind=kind, payload=payload,
+                             seq=seq)  # fmt: skip
+    assert turn_process(campaign_id=rich.pk, number=2) is not None
+    return rich
+
+
+def test_the_rows_of_parts_7_to_9_go_into_the_archive_and_come_back(plotted: Campaign) -> None:
+    first, second = round_trip(plotted, "plotted-copy")
+    assert without_slug(second) == without_slug(first)
+    assert first["version"] == 2
+    (envelope,) = first["envelopes"]
+    assert envelope["ref"] == "envelope1" and envelope["audience"] == ["alice"]
+    assert envelope["dossier"] == [
+        {"player": "alice", "turn": 2, "order": envelope["dossier"][0]["order"]}
+    ]
+    (office,) = first["offices"]
+    assert [e["turn"] for e in office["elections"]] == [2, 4]
+    assert office["elections"][0]["result"]["office"] == "office1"
+    assert office["holder"] == "mint"
+    record = next(r for r in first["turns"][2]["records"] if r["board"] == "city")
+    assert record["before"]["offices"][0]["id"] == "office1"
+    assert record["before"]["envelopes"][0]["audience"] == ["alice"]
+    opened = [o for o in record["report"]["orders"].values() if "envelopes" in o]
+    assert opened == [{**opened[0], "envelopes": ["envelope1"]}]
+    assert set(record["report"]["goals"]) == {"goal1", "goal2"}
+    (sealed,) = first["contingencies"]
+    assert sealed["opened_turn"] == 2
+    assert {g["ref"]: len(g["progress"]) for g in first["goals"]} == {"goal1": 1, "goal2": 1}
+
+
+def test_the_imported_parts_7_to_9_name_their_own_rows(plotted: Campaign) -> None:
+    from campaigns.models import DossierEntry, Election, IntelEnvelope, Office
+
+    copy_ = campaign_import(data=campaign_archive(plotted), slug="plot-copy")
+    envelope = IntelEnvelope.objects.get(department__board__campaign=copy_)
+    office = Office.objects.get(board__campaign=copy_)
+    record = TurnRecord.objects.get(turn__campaign=copy_, turn__number=2, board__slug="city")
+    assert record.before["envelopes"][0]["id"] == envelope.engine_id
+    assert record.before["offices"][0]["id"] == office.engine_id
+    assert Election.objects.get(campaign=copy_, number=2).result["office"] == office.engine_id
+    assert DossierEntry.objects.get(envelope=envelope).member.campaign == copy_
+    # The copy plays on, and its turn 2 can be undone from what was recorded.
+    turn_rollback(campaign=copy_, actor=member(copy_, "gm").user, number=2, discard_orders=True)
+    assert not DossierEntry.objects.filter(envelope=envelope).exists()
+    office.refresh_from_db()
+    assert office.holder is None
+
+
+def test_an_archive_of_version_1_is_still_read(rich: Campaign) -> None:
+    archive = campaign_archive(rich)
+    archive["version"] = 1
+    for key in ("shticks", "goals", "envelopes", "contingencies", "offices"):
+        archive.pop(key)
+    archive["checksum"] = checksum(archive)
+    assert campaign_import(data=archive, slug="old-style").turns.count() == 3

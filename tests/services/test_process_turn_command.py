@@ -97,14 +97,14 @@ def test_overlapping_runs_process_exactly_one_turn(
     (two slow boards): the early ones queue behind its lock, the late ones start after it
     committed. Whatever each saw, only the due turn is processed."""
     game = due_game()
-    real = turns.resolve_board
+    real = turns.resolve_boards
 
     def slow(*args: Any) -> Any:
         record = real(*args)
         time.sleep(0.3)
         return record
 
-    monkeypatch.setattr(turns, "resolve_board", slow)
+    monkeypatch.setattr(turns, "resolve_boards", slow)
     outputs: list[str] = []
     errors: list[BaseException] = []
 

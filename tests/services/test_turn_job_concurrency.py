@@ -26,14 +26,14 @@ SLOW_BOARD = 0.25  # seconds each board takes, so the calls surely overlap
 
 @pytest.fixture
 def slow_boards(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = turns.resolve_board
+    real = turns.resolve_boards
 
     def slow(*args: Any) -> Any:
         record = real(*args)
         time.sleep(SLOW_BOARD)
         return record
 
-    monkeypatch.setattr(turns, "resolve_board", slow)
+    monkeypatch.setattr(turns, "resolve_boards", slow)
 
 
 def test_two_concurrent_runs_of_a_turn_process_it_once(postgres: None, slow_boards: None) -> None:

@@ -1,5 +1,5 @@
-"""RULES R31: the turn job runs in one transaction. A crash half-way (after the first board
-was written) leaves no trace; the tick counts the failure and the next tick completes the
+"""RULES R31: the turn job runs in one transaction. A crash half-way (after the boards
+were written) leaves no trace; the tick counts the failure and the next tick completes the
 turn. Three failures in a row stop the retries and tell the GM.
 
 These tests commit for real (transaction=True): the rollback under test is the job's own
@@ -24,24 +24,26 @@ class PowerCut(Exception):
 
 
 @pytest.fixture
-def crash_after_first_board(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Make the job die right after the first board (departments, links, record) has been
-    written. Returns the ids of the boards that were written before each crash."""
-    real = turns.resolve_board
-    written: list[int] = []
+def crash_half_way(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the job die half-way: after every board's departments and links and the orders'
+    outcomes have been written (and the goals, offices and dossiers beside them), before the
+    records, in every turn after the start. Returns the numbers of the turns that got that
+    far."""
+    real = turns.effects_write
+    reached: list[int] = []
 
-    def crashing(board, turn, orders):  # type: ignore[no-untyped-def]
-        real(board, turn, orders)
-        written.append(board.pk)
-        raise PowerCut(f"power cut after board {board.slug}")
+    def crashing(turn, resolved):  # type: ignore[no-untyped-def]
+        effects = real(turn, resolved)
+        if turn.number == 0:  # the campaign's start is not under test
+            return effects
+        reached.append(turn.number)
+        raise PowerCut(f"power cut after the boards of turn {turn.number}")
 
-    monkeypatch.setattr(turns, "resolve_board", crashing)
-    return written
+    monkeypatch.setattr(turns, "effects_write", crashing)
+    return reached
 
 
-def test_a_crash_after_the_first_board_leaves_every_row_as_it_was(
-    crash_after_first_board: list[int],
-) -> None:
+def test_a_crash_half_way_leaves_every_row_as_it_was(crash_half_way: list[int]) -> None:
     game = due_campaign()
     mail.outbox.clear()
     before = rows()
@@ -49,13 +51,13 @@ def test_a_crash_after_the_first_board_leaves_every_row_as_it_was(
     with pytest.raises(PowerCut):
         turn_process(campaign_id=game.campaign.pk, number=1)
 
-    assert crash_after_first_board == [game.boards[0].pk]  # it did get that far
+    assert crash_half_way == [1]  # it did get that far
     assert rows() == before
     assert mail.outbox == []
 
 
 def test_the_tick_counts_a_crash_and_the_next_tick_completes_the_turn(
-    crash_after_first_board: list[int], monkeypatch: pytest.MonkeyPatch
+    crash_half_way: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = due_campaign()
     before = rows()
@@ -64,7 +66,7 @@ def test_the_tick_counts_a_crash_and_the_next_tick_completes_the_turn(
 
     turn_1 = game.turn(1)
     assert (turn_1.status, turn_1.failures) == (Turn.Status.OPEN, 1)
-    assert turn_1.last_error == "PowerCut: power cut after board board-0"
+    assert turn_1.last_error == "PowerCut: power cut after the boards of turn 1"
     after = rows()
     for row in after["Turn"]:
         if row["id"] == turn_1.pk:
@@ -83,7 +85,7 @@ def test_the_tick_counts_a_crash_and_the_next_tick_completes_the_turn(
 
 
 def test_three_failures_mark_the_turn_failed_and_tell_the_gm(
-    crash_after_first_board: list[int],
+    crash_half_way: list[int],
 ) -> None:
     game = due_campaign()
     mail.outbox.clear()
@@ -96,7 +98,7 @@ def test_three_failures_mark_the_turn_failed_and_tell_the_gm(
     (message,) = mail.outbox
     assert message.to == [GM_EMAIL]
     assert message.subject == f"[{game.campaign.name}] Turn 1 failed"
-    assert "PowerCut: power cut after board board-0" in message.body
+    assert "PowerCut: power cut after the boards of turn 1" in message.body
     assert turns_due() == []
     assert not TurnRecord.objects.filter(turn=turn_1).exists()
     # The tick may still hold a message for it: it does nothing, and counts nothing.

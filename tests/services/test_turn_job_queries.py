@@ -10,7 +10,18 @@ from django.db import DataError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.management.commands.bench_turns import bench_campaign
-from campaigns.models import Department, Order
+from campaigns.models import (
+    ContingencyEnvelope,
+    Department,
+    DossierEntry,
+    Election,
+    Goal,
+    IntelEnvelope,
+    Knowledge,
+    Office,
+    Order,
+    Shtick,
+)
 from campaigns.services.bulk import bulk_set
 from campaigns.services.turns import turn_process
 
@@ -59,3 +70,40 @@ def test_the_bulk_write_keeps_the_columns_own_checks(postgres: None) -> None:
     bulk_set([department], ["status", "money"])
     department.refresh_from_db()
     assert (department.status, department.money) == ("funded", 7)
+
+
+def queries_with_parts_7_to_9(many: int) -> int:
+    """The turn job on two boards with `many` of each row of RULES parts 7-9: shticks, intel
+    envelopes and the perception checks that open them, goals of both kinds that count,
+    contingency envelopes that open, and an office per board with an election."""
+    campaign = bench_campaign(slug=f"parts-{many}", boards=2, departments=40, orders=10)
+    players = list(campaign.memberships.order_by("pk"))
+    departments = list(Department.objects.filter(board__campaign=campaign).order_by("pk"))
+    turn = campaign.turns.get(number=1)
+    for i in range(many):
+        player, dept = players[i % len(players)], departments[i]
+        Shtick.objects.create(member=player, kind="perception",
+                              data={"kind": "perception", "amount": 1})  # fmt: skip
+        IntelEnvelope.objects.create(department=dept, text=f"secret {i}", target=3,
+                                     grants=Knowledge.Level.RUMOURED)  # fmt: skip
+        Goal.objects.create(member=player, kind="control", data={"n": 5})
+        Goal.objects.create(member=player, kind="attempts_won", data={"n": 5})
+        ContingencyEnvelope.objects.create(member=player, text=f"sealed {i}", condition="turn",
+                                           turn_number=1)  # fmt: skip
+        Order.objects.create(turn=turn, board=dept.board, player=player, kind="perceive",
+                             payload={"department": dept.slug}, seq=1000 + i)  # fmt: skip
+    for board in campaign.boards.all():
+        holder = board.departments.order_by("pk").first()
+        Office.objects.create(board=board, name=f"Mayor of {board.slug}",
+                              alignment="Government", holder=holder)  # fmt: skip
+    Election.objects.create(campaign=campaign, office=Office.objects.filter(
+        board__campaign=campaign).first(), number=1)  # fmt: skip
+    with CaptureQueriesContext(connection) as captured:
+        assert turn_process(campaign_id=campaign.pk, number=1) is not None
+    assert DossierEntry.objects.filter(turn=turn).count() >= many // 2
+    assert ContingencyEnvelope.objects.filter(opened_turn=turn).count() == many
+    return len(captured.captured_queries)
+
+
+def test_the_rows_of_parts_7_to_9_take_the_same_queries_however_many_there_are() -> None:
+    assert queries_with_parts_7_to_9(20) == queries_with_parts_7_to_9(3)

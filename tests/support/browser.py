@@ -36,7 +36,12 @@ BROWSER_MARKS = [
 
 @pytest.fixture
 def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # Playwright's 5 s default for expect() is short for a page that the live server renders
+    # while the suite runs in two processes on a busy 2-core machine (a navigation through
+    # the phone's collapsed navbar once took longer); a real failure still fails, later.
+    expect.set_options(timeout=15_000)
 
     # Playwright's sync API runs an asyncio event loop in this thread, so Django's guard
     # against calling the ORM from async code trips on every query the test makes (creating

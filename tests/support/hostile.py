@@ -15,6 +15,7 @@ example runs in a transaction that is rolled back, so each meets the world as bu
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -275,6 +276,25 @@ def board_as_asked(w: World, body: dict[str, Any], response: HttpResponse) -> bo
     asked = (last(body, "turn") or "").strip()
     shown = response.context["page"].scrubber.shown if response.status_code == 200 else -1
     return shown == (int(asked) if asked.isdigit() else None) and not refused(response)
+
+
+def map_as_asked(w: World, body: dict[str, Any], response: HttpResponse) -> bool:
+    """The map's data of the turn asked for (a turn it cannot show: the board now)."""
+    from campaigns.selectors.board_turns import board_map_of, turn_numbers
+
+    board = w.campaign.boards.get(slug="city")
+    asked = (last(body, "turn") or "").strip()
+    number = int(asked) if asked.isascii() and asked.isdigit() and len(asked) <= 9 else None
+    if number not in turn_numbers(board):
+        number = None
+    expected = board_map_of(board, w.member("alice"), number)
+    return response.status_code == 200 and json.loads(response.content) == expected
+
+
+def report_shown(w: World, body: dict[str, Any], response: HttpResponse) -> bool:
+    """A report this small is one page: every board, whatever is asked."""
+    report = response.context["report"] if response.status_code == 200 else None
+    return report is not None and report.number == 1
 
 
 def csv_as_asked(w: World, body: dict[str, Any], response: HttpResponse) -> bool:

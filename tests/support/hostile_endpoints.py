@@ -40,6 +40,7 @@ from tests.support.hostile import (
     hidden,
     language_as_posted,
     logged_out,
+    map_as_asked,
     note_as_posted,
     notices_read,
     order_edited,
@@ -51,6 +52,7 @@ from tests.support.hostile import (
     ready_as_asked,
     redirected_to,
     removed,
+    report_shown,
     settings_as_posted,
     turn_one,
     withdrawn,
@@ -169,8 +171,14 @@ CAMPAIGN_ENDPOINTS = [
     Endpoint("verify_dice", "alice", turn_url("verify_dice", 1), ("key", "dice"),
              world="played", method="get"),
     # History (issue 11): the pages that read their query string.
-    Endpoint("board", "alice", turn_url("board", "city"), ("turn",), world="played",
-             method="get", expects=DONE_OR_REFUSED, done=board_as_asked),
+    # A small board has no table to search or page: `q` and `page` change nothing there.
+    Endpoint("board", "alice", turn_url("board", "city"), ("turn", "q", "page"),
+             world="played", method="get", expects=DONE_OR_REFUSED, done=board_as_asked),
+    Endpoint("board_map_data", "alice", turn_url("board_map_data", "city"), ("turn",),
+             world="played", method="get", expects=expects(DONE), done=map_as_asked),
+    # Issue 15: a big report's board and page; a small one (this) shows everything at once.
+    Endpoint("turn_report", "alice", turn_url("turn_report", 1), ("board", "page"),
+             world="played", method="get", expects=expects(DONE), done=report_shown),
     Endpoint("compare_turns", "gm", turn_url("compare_turns", "city"), ("first", "second"),
              world="played", method="get"),
     Endpoint("history_export", "alice", turn_url("history_export"), ("board",),

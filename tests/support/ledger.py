@@ -16,6 +16,7 @@ from typing import Any
 from campaigns import engine
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
 from campaigns.selectors.state import board_state
+from campaigns.services.turn_plans import boards_resolve
 
 # What a department's row must hold after a turn: the fields of the engine's state the turn
 # job writes back (services/state.py).
@@ -41,22 +42,18 @@ def turn_of(campaign: Campaign, number: int) -> Turn:
 
 
 def foresee(campaign: Campaign, number: int) -> Foreseen:
-    """Turn `number` resolved by the engine as the turn job resolves it (services/turns.py
-    resolve_board), from the rows as they are now, without writing anything."""
+    """Turn `number` resolved by the engine as the turn job resolves it (every board in one
+    engine call, services/turn_plans.py), from the rows as they are now, without writing
+    anything."""
     turn = turn_of(campaign, number)
-    states: dict[int, dict[str, Any]] = {}
-    outcomes: dict[int, dict[str, Any]] = {}
-    for board in boards_of(campaign):
-        orders = list(
-            turn.orders.filter(board=board, status=Order.Status.QUEUED).order_by("seq", "pk")
-        )
-        resolved = engine.resolve(board_state(board, turn=turn, orders=orders))
-        report = resolved.pop("report")
-        opened = engine.spawn_consume(resolved)
-        opened.pop("report")
-        opened.pop("orders", None)  # a record keeps the state without its orders
-        states[board.pk] = opened
-        outcomes.update({order.pk: report["orders"][order.engine_id] for order in orders})
+    queued: dict[int, list[Order]] = {}
+    for order in turn.orders.filter(status=Order.Status.QUEUED).order_by("seq", "pk"):
+        queued.setdefault(order.board_id, []).append(order)
+    plans, _ = boards_resolve(
+        campaign, list(campaign.boards.all()), turn, queued, engine.resolve_then_spawn, turn
+    )
+    states = {plan.record.board_id: plan.record.state for plan in plans}
+    outcomes = {order.pk: order.result for orders in queued.values() for order in orders}
     return Foreseen(number, states, outcomes)
 
 

@@ -170,7 +170,7 @@ def test_the_audit_log_costs_the_same_queries_however_long_and_wide(
 def test_on_postgresql_the_database_itself_refuses_to_change_an_entry(
     postgres: None, demo: Campaign
 ) -> None:
-    """Migration 0010's trigger: a queryset's update() and raw SQL, which never ask
+    """Migration 0011's trigger: a queryset's update() and raw SQL, which never ask
     AuditEntry.save, are refused too (R53)."""
     entry = audit_record(campaign=demo, actor=None, action="settings", target="as it was",
                          before={"n": 1}, after={"n": 2})  # fmt: skip

@@ -115,8 +115,8 @@ CSV_HEADER = "slug,name,effect,consumes,produces,functions,structure,home,suppli
             "b.csv",
             CSV_HEADER + "mint,The Mint,1,gold 2,,,,,\n",
             {"name": "B", "slug": "b"},
-            "line 2 (mint), consumes: 'gold 2' should read like 'money 2': money, people or "
-            "authority, then a whole number (R3, R4)",
+            "line 2 (mint), consumes: 'gold 2' should read like 'money 2' (money, people or "
+            "authority, then a whole number; R3, R4)",
         ),
         (
             "b.csv",

@@ -211,6 +211,7 @@ PAGES: dict[str, Page] = {
     # History (web/history.py): members, each through their own levels (R51).
     "board_history":           Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
     "board_map_layout":        Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
+    "board_map_data":          Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
     "compare_turns":           Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
     "history_export":          Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
     "structure_history":       Page(STRUCTURES, "302 200 404 404 404 200", NO_POST_OWNED),

@@ -173,7 +173,7 @@ def test_r31_a_crash_while_the_gm_processes_is_a_message_not_a_500(
     def crash(*args: Any, **kwargs: Any) -> None:
         raise RuntimeError("the engine fell over")
 
-    monkeypatch.setattr("campaigns.services.turns.resolve_board", crash)
+    monkeypatch.setattr("campaigns.services.turns.resolve_boards", crash)
     before = snapshot(demo)
     response = client_for("gm").post(
         reverse("turn_process", args=[demo.slug]), {"number": 1, "confirm": "on"}, follow=True

@@ -328,24 +328,3 @@ def test_the_turn_report_embeds_each_boards_map_of_that_turn(
         client_for("alice").get(reverse("turn_report", args=[SLUG, 3])).content.decode()
     )
     assert "The Printing Press" in labels(later["report-city"])
-
-
-def test_a_big_board_lists_its_departments_as_table_rows_at_their_levels(
-    client_for: ClientFor,
-) -> None:
-    """Over 120 departments the cards become table rows, holding the same as the cards:
-    stash and status only for the viewer's own, the controller from `known` (R50)."""
-    from tests.web.test_board_queries import board_of
-
-    board = board_of(200)
-    url = reverse("board", args=[board.campaign.slug, board.slug])
-    html = client_for("alice200").get(url).content.decode()
-    assert 'id="mine"' in html and "<table" in html and 'class="card h-100' not in html
-    mine = html.split('id="mine"')[1].split("</table>")[0]
-    others = html.split('id="known"')[1].split("</table>")[0]
-    assert mine.count('<tr id="dept-') == 50 and "chain 1" in mine
-    assert "chain" not in others and "only rumours" in others
-    # Unknown departments (i % 3 == 0, not hers) are not there at all.
-    assert 'id="dept-d3"' not in html and "Department 3<" not in html
-    gm = client_for("gm200").get(url).content.decode()
-    assert gm.count('<tr id="dept-') == 200

@@ -98,17 +98,3 @@ def test_history_pages_cost_the_same_queries_for_100_turns_and_for_320_departmen
     assert len(named) == 9  # the structure history is a player's only
     for other in (longer, wide):
         assert {page: other[page] for page in named} == {page: small[page] for page in named}
-
-
-def test_the_benchmark_prints_every_page_and_leaves_nothing_behind() -> None:
-    import io
-
-    from django.core.management import call_command
-
-    out = io.StringIO()
-    call_command("bench_history", "--turns", "2", "--big", "12", "--big-turns", "1",
-                 "--runs", "1", stdout=out)  # fmt: skip
-    text = out.getvalue()
-    assert "14 departments, 2 turns" in text and "12 departments, 1 turn (" in text
-    assert text.count("structure history") == 2 and text.count(" queries") >= 30
-    assert not Campaign.objects.filter(slug__startswith="bench-").exists()

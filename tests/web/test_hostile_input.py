@@ -193,7 +193,6 @@ SHOW_ONLY = {
     "how_to_play",
     "campaign",
     "orders",
-    "turn_report",
     "password_change_done",
     "password_reset_done",
     "password_reset_complete",

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.messages.storage.base import Message
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -22,6 +22,8 @@ from campaigns.models import Campaign, Department, Notice, Order, Turn
 from campaigns.services.orders import orders_submit
 from campaigns.templatetags.rules import RULE_IDS, rule_links
 from campaigns.web.order_forms import FORMS
+from campaigns.web.rules import LANGUAGES as RULES_LANGUAGES
+from campaigns.web.rules import rules_parts
 from tests.support.demo import Played, play_turn_one
 from tests.support.handmade import ClientFor
 
@@ -119,6 +121,37 @@ def test_every_rule_id_on_the_rules_page_links_to_its_anchor() -> None:
     assert unlinked_ids(html) == []
     for part in range(1, 11):
         assert f'id="part-{part}"' in html
+
+
+@pytest.mark.django_db
+def test_every_language_states_the_same_rules_with_the_same_links() -> None:
+    """The rules are written once per language (templates/campaigns/rules/<language>/,
+    web/rules.py): each language's page has every part, the same anchors (R1..R90, the parts,
+    the contents) and links to the same rules, in the same order, so a rule id means the same
+    place in every language."""
+    pages = {}
+    for language in RULES_LANGUAGES:
+        for part in rules_parts(language):
+            assert get_template(part), part
+        response = Client(HTTP_ACCEPT_LANGUAGE=language).get(reverse("how_to_play"))
+        assert f'<html lang="{language}"' in response.content.decode()
+        pages[language] = parse(response.content.decode())
+    english = pages["en"]
+    assert {a for a in english.ids if re.fullmatch(r"R\d+", a)} == set(RULE_IDS)
+    for language, page in pages.items():
+        assert page.ids == english.ids, language
+        assert [h for h in page.hrefs if "#" in h] == [h for h in english.hrefs if "#" in h], (
+            f"{language}: the rule links differ from the English page's"
+        )
+
+
+@pytest.mark.django_db
+def test_a_german_reader_gets_the_rules_in_german() -> None:
+    german = Client(HTTP_ACCEPT_LANGUAGE="de").get(reverse("how_to_play")).content.decode()
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("how_to_play")).content.decode()
+    assert "Spielanleitung" in german and "Gleichstand gewinnt der Verteidiger" in german
+    assert "Things on the table" not in german and "ties go to the defender" not in german
+    assert "Things on the table" in english and "Spielanleitung" not in english
 
 
 # --- The filter and the tag ------------------------------------------------------------------

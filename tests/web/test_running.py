@@ -104,7 +104,7 @@ def test_the_undo_page_asks_to_discard_the_open_turns_orders(
     url = reverse("turn_rollback", args=[played.campaign.slug])
     assert "with the 1 order already queued for it" in page_text(gm.get(url))
     response = gm.post(url, {"number": 1, "confirm": "on"})
-    assert "confirm that they are discarded" in page_text(response)
+    assert "confirm that it is discarded" in page_text(response)
     assert played.campaign.turns.filter(number=2).exists()
     gm.post(url, {"number": 1, "confirm": "on", "discard": "on"})
     assert not played.campaign.turns.filter(number=2).exists()

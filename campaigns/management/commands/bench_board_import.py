@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns.engine.bench import PLAYERS, random_state
+from campaigns.management.benching import vacuum, vacuum_note
 from campaigns.models import Campaign, Membership
 from campaigns.selectors.board_files import board_csv, board_file, board_from_csv
 from campaigns.services.setup import board_import_by_gm, campaign_create
@@ -36,12 +37,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, size: int, **options: Any) -> None:
         users = get_user_model().objects
-        gm = users.get_or_create(username="bench-gm")[0]
+        made = []  # the accounts this run made (it leaves nothing behind)
+        gm, new = users.get_or_create(username="bench-gm")
+        made += [gm] if new else []
         campaign = campaign_create(user=gm, values={"name": "Board import benchmark"})
         try:
             for name in PLAYERS:
-                user = users.get_or_create(username=name)[0]
+                user, new = users.get_or_create(username=name)
+                made += [user] if new else []
                 Membership.objects.get_or_create(campaign=campaign, user=user)
+            vacuum()
+            self.stdout.write(f"({connection.vendor}; {vacuum_note()})")
             data = board_data(size)
             board = self.timed("JSON", size, lambda: board_import_by_gm(
                 campaign=campaign, actor=gm, data=data))  # fmt: skip
@@ -52,6 +58,7 @@ class Command(BaseCommand):
                 data=board_from_csv(text, slug="bench-csv", name="Bench CSV")))  # fmt: skip
         finally:
             Campaign.objects.filter(pk=campaign.pk).delete()
+            users.filter(pk__in=[user.pk for user in made]).delete()
 
     def timed(self, what: str, size: int, work: Any) -> Any:
         with CaptureQueriesContext(connection) as queries:

@@ -24,12 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
-from campaigns.management.commands.bench_turns import bench_campaign, vacuum
+from campaigns.management.benching import vacuum
+from campaigns.management.commands.bench_turns import bench_campaign
 from campaigns.models import Campaign, Turn, TurnRecord
 from campaigns.tasks import process_due_turns
 from illumineaucracy.celery import app
@@ -101,6 +103,7 @@ class Command(BaseCommand):
         finally:
             Turn.objects.filter(campaign_id__in=ids).delete()
             Campaign.objects.filter(pk__in=ids).delete()
+            get_user_model().objects.filter(username__startswith=f"{prefix}-").delete()
 
     def burst(self, ids: list[int], workers: int) -> None:
         open_turns = Turn.objects.filter(campaign_id__in=ids, status=Turn.Status.OPEN)

@@ -21,8 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaigns.engine.bench import random_orders
+from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
 from campaigns.management.commands.bench_turns import ORDER_FIELDS, bench_campaign
-from campaigns.models import Knowledge, Membership, Order, Turn
+from campaigns.models import Knowledge, Membership, Order
 from campaigns.selectors.order_checks import OrderRefused, order_check
 from campaigns.selectors.state import board_state
 
@@ -42,8 +43,7 @@ class Command(BaseCommand):
         try:
             self.measure(campaign, options["checks"], options["queued"])
         finally:
-            Turn.objects.filter(campaign=campaign).delete()
-            campaign.delete()
+            campaign_remove(campaign)
 
     def measure(self, campaign: Any, checks: int, queued: int) -> None:
         board = campaign.boards.get()
@@ -57,6 +57,7 @@ class Command(BaseCommand):
             for member in members.values()
             for pk in board.departments.values_list("pk", flat=True)
         )
+        vacuum()
         rng = random.Random(1)
         orders = random_orders(rng, state["departments"], state["links"], checks + queued * 4)
         by_player: dict[str, list[dict[str, Any]]] = {}
@@ -91,7 +92,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"order check on {len(state['departments'])} departments, {len(ms)} orders "
             f"({refused} refused), {queued} queued before each: median "
-            f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, worst {ms[-1]:.1f} ms"
+            f"{statistics.median(ms):.1f} ms, p95 {p95:.1f} ms, worst {ms[-1]:.1f} ms "
+            f"({vacuum_note()})"
         )
         verdict = "OK" if statistics.median(ms) <= 5 else "SLOW"
         self.stdout.write(f"{verdict}: target 5 ms per check")

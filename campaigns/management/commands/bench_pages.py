@@ -33,6 +33,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
+from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
 from campaigns.models import Campaign, Turn
 from campaigns.services.demo import demo_create, demo_exists
 from campaigns.services.turns import turn_process
@@ -58,13 +59,14 @@ def demo_after_one_turn() -> Campaign:
     if not demo_exists():
         demo_create()
     campaign = Campaign.objects.get(slug=SLUG)
+    vacuum()
     first = campaign.turns.get(number=1)
     if first.status == Turn.Status.OPEN:
         turn_process(campaign_id=campaign.pk, number=1)
     return campaign
 
 
-def session_cookie(username: str) -> str:
+def player_session(username: str) -> SessionStore:
     """A logged-in session for `username`, as the log-in view would store it."""
     user = get_user_model().objects.get(username=username)
     session = SessionStore()
@@ -72,7 +74,7 @@ def session_cookie(username: str) -> str:
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    return session
 
 
 class Command(BaseCommand):
@@ -93,17 +95,39 @@ class Command(BaseCommand):
         servers = dict(
             s.split("=", 1) if "=" in s.split("://")[0] else (s, s) for s in options["server"]
         )
+        users = set(get_user_model().objects.values_list("pk", flat=True))
+        made_demo = not demo_exists()
         campaign = demo_after_one_turn()
+        session = player_session(PLAYER)
+        try:
+            self.measure(wrk, servers, campaign, session, options)
+        finally:
+            # Nothing left behind: the session, and the demo if this run made it.
+            session.delete()
+            if made_demo:
+                campaign_remove(campaign)
+                get_user_model().objects.exclude(pk__in=users).delete()
+
+    def measure(
+        self,
+        wrk: str,
+        servers: dict[str, str],
+        campaign: Campaign,
+        session: SessionStore,
+        options: dict[str, Any],
+    ) -> None:
         pages = {
             "board": reverse("board", args=[SLUG, "city"]),
             "orders": reverse("orders", args=[SLUG]),
             "campaign": reverse("campaign", args=[SLUG]),
             "report": reverse("turn_report", args=[SLUG, 1]),
         }
-        headers = {"Cookie": session_cookie(PLAYER), "X-Forwarded-Proto": "https"}
+        cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+        headers = {"Cookie": cookie, "X-Forwarded-Proto": "https"}
         self.stdout.write(
             f"{campaign.name}, as {PLAYER}: {options['connections']} users, "
-            f"{options['seconds']} s per page and server (wrk on the same machine)"
+            f"{options['seconds']} s per page and server (wrk on the same machine; "
+            f"{vacuum_note()})"
         )
         with tempfile.TemporaryDirectory() as folder:
             script = Path(folder) / "report.lua"

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from campaigns.engine.bench import PLAYERS, random_state
 from campaigns.jsoncodec import dumps_compact
+from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
 from campaigns.models import (
     Board,
     Campaign,
@@ -33,8 +34,6 @@ from campaigns.models import (
     Membership,
     Order,
     Structure,
-    Turn,
-    TurnRecord,
 )
 from campaigns.selectors.state import WRITTEN
 from campaigns.services import turns
@@ -144,17 +143,18 @@ class QueryCounter:
 
 @contextmanager
 def per_board_figures(counter: QueryCounter) -> Iterator[list[tuple[str, float, int]]]:
-    """(board, seconds, queries) for each call of the turn job's per-board step."""
+    """(what, seconds, queries) of the turn job's read-and-resolve step: every board of the
+    campaign in one engine call (services/turn_plans.py)."""
     figures: list[tuple[str, float, int]] = []
-    real = turns.resolve_board
+    real = turns.resolve_boards
 
-    def timed(board: Board, *args: Any, **kwargs: Any) -> Any:
+    def timed(campaign: Campaign, *args: Any, **kwargs: Any) -> Any:
         started, queries = time.perf_counter(), counter.count
-        record = real(board, *args, **kwargs)
-        figures.append((board.slug, time.perf_counter() - started, counter.count - queries))
-        return record
+        resolved = real(campaign, *args, **kwargs)
+        figures.append(("every board", time.perf_counter() - started, counter.count - queries))
+        return resolved
 
-    with mock.patch.object(turns, "resolve_board", timed):
+    with mock.patch.object(turns, "resolve_boards", timed):
         yield figures
 
 
@@ -189,16 +189,6 @@ def copy_floor(rows: list[tuple[Any, ...]]) -> float:
     return time.perf_counter() - started
 
 
-def vacuum() -> None:
-    """VACUUM ANALYZE the tables the job reads and writes, so each run starts from the same
-    state: no dead rows of earlier runs to skip, fresh planner statistics (PostgreSQL)."""
-    if connection.vendor != "postgresql":
-        return
-    tables = [m._meta.db_table for m in (Department, Link, Order, Turn, TurnRecord, Structure)]
-    with connection.cursor() as cursor:
-        cursor.execute(f"VACUUM ANALYZE {', '.join(tables)}")
-
-
 class Command(BaseCommand):
     help = "Time the turn job on a big random campaign (5 boards x 1,000 departments)."
 
@@ -220,13 +210,14 @@ class Command(BaseCommand):
         campaign = bench_campaign(
             slug=slug, boards=boards, departments=size, orders=orders, seed=options["seed"]
         )
-        self.stdout.write(f"  built and started in {time.perf_counter() - started:.2f} s")
+        self.stdout.write(
+            f"  built and started in {time.perf_counter() - started:.2f} s; {vacuum_note()}"
+        )
         try:
             self.measure(campaign, boards)
         finally:
             if not options["keep"]:
-                Turn.objects.filter(campaign=campaign).delete()
-                campaign.delete()
+                campaign_remove(campaign)
 
     def measure(self, campaign: Campaign, boards: int) -> None:
         vacuum()
@@ -252,7 +243,7 @@ class Command(BaseCommand):
         )
         out(f"SQL queries: {counter.count} total, {counter.count / boards:.1f} per board")
         for board, board_seconds, queries in figures:
-            out(f"  board {board}: {board_seconds:.3f} s resolving, {queries} queries")
+            out(f"  {board}: {board_seconds:.3f} s reading and resolving, {queries} queries")
         out(f"orders: {statuses}")
         after = written_rows(campaign)
         changed = [(pk, *values) for pk, values in after.items() if before.get(pk) != values]

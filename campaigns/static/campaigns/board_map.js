@@ -1,5 +1,6 @@
 // The board map (issue 11): draws each [data-board-map] from the JSON that
-// selectors/board_map.py put in the page (a json_script: data, never run), with Cytoscape.js
+// selectors/board_map.py put in the page (a json_script: data, never run) or, on a big
+// board, from the page's data-map-url (web/history.py board_map_data), with Cytoscape.js
 // and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
 // the cards and the list of links beside the map are the same content for keyboards, screen
 // readers and browsers without JavaScript, so this script only adds the picture, and a row
@@ -10,6 +11,9 @@
 // each turn's map places its departments where that layout put them: a department stays
 // where it was from turn to turn. All styling goes through Cytoscape's style API (the site's
 // Content-Security-Policy allows no inline style), with colours read from map.css.
+//
+// Words: every word the map writes comes from the page, in the reader's language: the JSON
+// of #map-words (campaigns/_map_scripts.html, wording.map_words), English if a page lacks it.
 (function () {
   "use strict";
   if (typeof window.cytoscape !== "function") return;
@@ -32,7 +36,36 @@
   // viewer's own departments and this turn's changes (the buttons show the whole map).
   const READABLE = 0.8;
   const LARGEST = 1.25;
-  const TYPES = ["Money", "People", "Authority"];
+  const ENGLISH = {
+    types: ["Money", "People", "Authority"], initials: ["M", "P", "A"],
+    statuses: { funded: "funded", unfunded: "unfunded", self_sufficient: "self-sufficient" },
+    outcomes: { failed: "failed", rejected: "rejected", queued: "queued" },
+    only_rumours: "only rumours", yours: "yours", uncontrolled: "uncontrolled",
+    home: "home department", changed_hands: "changed hands this turn",
+    attempt: "attempt %(status)s", tried: "%(attacker)s tried to link %(target)s: %(status)s",
+    priority: "priority %(n)s", funded: "consumer funded", unfunded: "consumer unfunded",
+    new: "new this turn", broken: "broken this turn", undone: "made and broken again this turn",
+  };
+  const WORDS = Object.assign({}, ENGLISH, pageWords());
+  const TYPES = WORDS.types;
+
+  function pageWords() {
+    const source = document.getElementById("map-words");
+    try {
+      return source ? JSON.parse(source.textContent) : {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  // "%(name)s" in a sentence of WORDS, filled in (the same placeholders as gettext's).
+  function say(key, values) {
+    return WORDS[key].replace(/%\((\w+)\)s/g, (whole, name) => String(values[name]));
+  }
+
+  function outcome(status) {
+    return WORDS.outcomes[status] || status;
+  }
 
   function fill(node) {
     if (node.level === "rumoured") return "#ffffff";
@@ -44,7 +77,7 @@
 
   function nodeText(node) {
     const lines = [node.label + (node.home ? " ⌂" : "")];
-    if (node.stash) lines.push(`M ${node.stash[0]} · P ${node.stash[1]} · A ${node.stash[2]}`);
+    if (node.stash) lines.push(node.stash.map((n, i) => `${WORDS.initials[i]} ${n}`).join(" · "));
     return lines.join("\n");
   }
 
@@ -58,7 +91,7 @@
   }
 
   function edgeText(edge) {
-    if (edge.change === "attempt") return `attempt ${edge.status}`;
+    if (edge.change === "attempt") return say("attempt", { status: outcome(edge.status) });
     const priority = edge.priority === null || edge.priority === undefined ? "" : ` · ${edge.priority}`;
     return (edge.type || "") + priority;
   }
@@ -177,28 +210,30 @@
 
   function nodeSummary(data) {
     const parts = [data.label];
-    if (data.level === "rumoured") parts.push("only rumours");
-    else if (data.mine) parts.push("yours");
-    else if (data.controller !== undefined) parts.push(data.controller || "uncontrolled");
-    if (data.home) parts.push("home department");
-    if (data.status) parts.push(data.status.replace("_", "-"));
+    if (data.level === "rumoured") parts.push(WORDS.only_rumours);
+    else if (data.mine) parts.push(WORDS.yours);
+    else if (data.controller !== undefined) parts.push(data.controller || WORDS.uncontrolled);
+    if (data.home) parts.push(WORDS.home);
+    if (data.status) parts.push(WORDS.statuses[data.status] || data.status.replace("_", "-"));
     if (data.stash) parts.push(data.stash.map((n, i) => `${TYPES[i]} ${n}`).join(", "));
-    if (data.changed_hands) parts.push("changed hands this turn");
+    if (data.changed_hands) parts.push(WORDS.changed_hands);
     return parts.join(" · ");
   }
 
   function edgeSummary(cy, data) {
     const name = (id) => cy.getElementById(id).data("label");
     if (data.change === "attempt") {
-      return `${name(data.source)} tried to link ${name(data.target)}: ${data.status}`;
+      const status = outcome(data.status);
+      return say("tried", { attacker: name(data.source), target: name(data.target), status });
     }
     const parts = [`${name(data.source)} → ${name(data.target)}`];
     if (data.type) parts.push(data.type);
-    if (data.priority !== null && data.priority !== undefined) parts.push(`priority ${data.priority}`);
-    if (data.funded === true) parts.push("consumer funded");
-    if (data.funded === false) parts.push("consumer unfunded");
-    const change = { new: "new this turn", broken: "broken this turn",
-                     undone: "made and broken again this turn" }[data.change];
+    if (data.priority !== null && data.priority !== undefined) {
+      parts.push(say("priority", { n: data.priority }));
+    }
+    if (data.funded === true) parts.push(WORDS.funded);
+    if (data.funded === false) parts.push(WORDS.unfunded);
+    const change = { new: WORDS.new, broken: WORDS.broken, undone: WORDS.undone }[data.change];
     if (change) parts.push(change);
     return parts.join(" · ");
   }
@@ -333,10 +368,24 @@
     members.forEach((cy) => cy.on("viewport", () => follow(cy)));
   }
 
-  async function draw(container) {
+  // The map's data: in the page (a json_script), or, for a big board, from its own URL
+  // (the page would be 400 KB bigger with it).
+  async function mapData(container) {
+    if (container.dataset.mapUrl) {
+      try {
+        const response = await fetch(container.dataset.mapUrl, { credentials: "same-origin" });
+        return response.ok ? await response.json() : null;
+      } catch (error) {
+        return null;
+      }
+    }
     const source = document.getElementById(container.dataset.mapData);
-    if (!source) return;
-    const data = JSON.parse(source.textContent);
+    return source ? JSON.parse(source.textContent) : null;
+  }
+
+  async function draw(container) {
+    const data = await mapData(container);
+    if (!data) return;
     const section = container.closest("[data-map-section]") || document;
     const scope = container.closest("[data-map-scope]") || document;
     const panel = section.querySelector("[data-map-detail]");

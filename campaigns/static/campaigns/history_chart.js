@@ -1,7 +1,8 @@
 // A structure's stash and production per turn (issue 11), drawn with Chart.js from the JSON
 // selectors/history.py put in the page; the table under it holds the same figures, for
 // keyboards, screen readers and browsers without JavaScript. Held tokens are solid lines,
-// production dashed; colours come from map.css.
+// production dashed; colours come from map.css. Its words come from the page, in the
+// reader's language (data-turn-text, data-axis-text; the series' labels are in the JSON).
 (function () {
   "use strict";
   if (typeof window.Chart !== "function") return;
@@ -19,10 +20,12 @@
     const data = JSON.parse(source.textContent);
     box.classList.add("chart-on");
     const many = data.labels.length > 30;
+    const turnText = box.dataset.turnText || "Turn %(n)s";
+    const axisText = box.dataset.axisText || "tokens";
     const chart = new window.Chart(canvas, {
       type: "line",
       data: {
-        labels: data.labels.map((n) => `Turn ${n}`),
+        labels: data.labels.map((n) => turnText.replace("%(n)s", n)),
         datasets: data.series.map((series) => ({
           label: series.label,
           data: series.data,
@@ -39,7 +42,7 @@
         animation: false,
         interaction: { mode: "index", intersect: false },
         scales: {
-          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: "tokens" } },
+          y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: axisText } },
         },
         plugins: { legend: { position: "bottom" } },
       },

@@ -40,7 +40,7 @@ def unguard(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("campaigns", "0009_turn_mail_owed"),
+        ("campaigns", "0010_intrigue"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,71 @@
+"""A campaign that grows (issue 15): everything a page may list, more of it, so a test can ask
+each page for its SQL queries before and after and find any query per row
+(tests/web/test_every_page_queries.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from campaigns.models import (
+    Announcement,
+    AuditEntry,
+    Campaign,
+    Invitation,
+    Membership,
+    Notice,
+    Turn,
+)
+from campaigns.services.press import channel_ensure
+from tests.selectors.test_page_queries import grow
+from tests.support.demo import member, open_turn
+from tests.support.press import grow as grow_messages
+from tests.support.press import talk
+
+
+def grow_everything(campaign: Campaign, extra: int) -> None:
+    """grow() (departments known to alice, alice's orders, bob's attempts on alice, turns),
+    and `extra` more of each: notices, audit entries, invitations, members, announcements,
+    conversations alice is in, messages in the public channel and in each conversation."""
+    turn = open_turn(campaign)
+    grow(campaign, turn, extra=extra)
+    # grow() numbers its processed turns after the open one; the open turn stays the last.
+    last = campaign.turns.exclude(pk=turn.pk).order_by("-number").first()
+    assert last is not None
+    Turn.objects.filter(pk=turn.pk).update(number=max(turn.number, last.number + 1))
+    alice, gm = member(campaign, "alice"), member(campaign, "gm")
+    Notice.objects.bulk_create(
+        Notice(player=alice, turn=turn, text=f"Notice {i}", url="/") for i in range(extra)
+    )
+    AuditEntry.objects.bulk_create(
+        AuditEntry(campaign=campaign, action=AuditEntry.Action.SETTINGS, target=f"t{i}")
+        for i in range(extra)
+    )
+    Invitation.objects.bulk_create(
+        Invitation(campaign=campaign, expires_at=timezone.now() + dt.timedelta(days=1))
+        for _ in range(extra)
+    )
+    grow_members(campaign, extra)
+    Announcement.objects.bulk_create(
+        Announcement(campaign=campaign, author=gm, text=f"Announcement {i}") for i in range(extra)
+    )
+    grow_messages(channel_ensure(campaign=campaign), "bob", extra)
+    for i in range(extra):
+        talk(campaign, "bob", ["alice"], f"Psst {i}", subject=f"Deal {i}")
+    for conversation in campaign.conversations.filter(is_public=False):
+        grow_messages(conversation, "bob", extra)
+
+
+def grow_members(campaign: Campaign, extra: int) -> None:
+    """`extra` more players (each with an account) and observers."""
+    users = get_user_model().objects
+    first = Membership.objects.filter(campaign=campaign).count()
+    made = users.bulk_create(
+        users.model(username=f"grown-{campaign.pk}-{first + i}") for i in range(2 * extra)
+    )
+    roles = [Membership.Role.PLAYER, Membership.Role.OBSERVER]
+    Membership.objects.bulk_create(
+        Membership(campaign=campaign, user=user, role=roles[i % 2]) for i, user in enumerate(made)
+    )

@@ -1,0 +1,181 @@
+"""Every `bench_*` command runs, small (issue 15): each prints its figures and leaves nothing
+behind in the database (no campaign, account, session or row of any table it made). No
+timing is asserted: the figures are for people to read (README, "Benchmarks").
+
+The list of commands is read from campaigns/management/commands/, so a new benchmark fails
+`test_every_benchmark_command_has_a_test` until it has one here."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.core.management import call_command
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[1]
+TESTED = {
+    "bench_turns", "bench_order_check", "bench_engine_cli", "bench_burst", "bench_board_import",
+    "bench_history", "bench_big_pages", "bench_pages",
+}  # fmt: skip
+
+
+def test_every_benchmark_command_has_a_test() -> None:
+    commands = {p.stem for p in (ROOT / "campaigns/management/commands").glob("bench_*.py")}
+    assert commands == TESTED
+
+
+def rows() -> dict[str, int]:
+    """Rows of every table of the site's own models, accounts and sessions."""
+    models = [*apps.get_app_config("campaigns").get_models()]
+    models += [apps.get_model("auth", "User"), apps.get_model("sessions", "Session")]
+    return {m._meta.label: m.objects.count() for m in models}
+
+
+def run(command: str, *args: str) -> str:
+    """The command's output; the database as it was before it."""
+    before = rows()
+    out = io.StringIO()
+    call_command(command, *args, stdout=out)
+    after = rows()
+    assert {k: v for k, v in after.items() if before[k] != v} == {}, "left behind"
+    return out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)  # the turn job and the COPY floor commit
+def test_bench_turns_prints_the_job_the_lock_and_the_floor() -> None:
+    text = run("bench_turns", "--boards", "2", "--departments", "30", "--orders", "20")
+    assert "Building 2 boards x 30 departments, 20 orders" in text
+    assert "turn job: " in text and "campaign row lock held" in text
+    # Every board is read and resolved in one engine call (services/turn_plans.py).
+    assert "SQL queries: " in text and "  every board: " in text
+    if connection.vendor == "postgresql":
+        assert "tables vacuumed and analysed first" in text
+        assert "COPY floor: " in text and "x the COPY floor (target <= 3x)" in text
+    else:
+        assert "the COPY floor needs PostgreSQL" in text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_order_check_prints_the_median_and_worst() -> None:
+    text = run("bench_order_check", "--departments", "40", "--checks", "20", "--queued", "2")
+    assert "order check on 40 departments" in text and "median " in text
+    assert " worst " in text and "target 5 ms per check" in text
+
+
+def test_bench_engine_cli_prints_departments_per_second() -> None:
+    out = io.StringIO()
+    call_command("bench_engine_cli", "--sizes", "200", "--runs", "1", stdout=out)
+    text = out.getvalue()
+    for action in ("spawn-consume", "resolve"):
+        assert f"{action}" in text
+    assert text.count("departments/s beyond start-up") == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_board_import_prints_both_imports() -> None:
+    text = run("bench_board_import", "--size", "30")
+    assert "JSON import of 30 departments: " in text and "CSV import of 30 departments: " in text
+    assert "CSV file: " in text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_history_prints_every_page_for_both_viewers() -> None:
+    text = run("bench_history", "--turns", "2", "--big", "12", "--big-turns", "1", "--runs", "1")
+    assert "14 departments, 2 turns" in text and "12 departments, 1 turn (" in text
+    assert text.count("structure history") == 2 and text.count(" queries") >= 30
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_big_pages_prints_time_and_size_of_the_board_pages_and_the_report() -> None:
+    text = run("bench_big_pages", "--boards", "2", "--departments", "130", "--orders", "40",
+               "--requests", "2")  # fmt: skip
+    assert "2 boards x 130 departments, turn 1 processed" in text
+    for role in ("Game master:", "Player:"):
+        assert role in text
+    for page in ("board page 3", "board page, a search", "board map (JSON", "turn report, first"):
+        assert text.count(page) == 2
+    assert text.count(" KB ") >= 14 and "median " in text and " p95 " in text
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_burst_processes_every_campaign_once_per_worker_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.support.processes import database_url, require_real_services
+
+    require_real_services()  # real worker processes share the test database and a queue
+    monkeypatch.setenv("DATABASE_URL", database_url())
+    text = run("bench_burst", "--campaigns", "4", "--departments", "10", "--workers", "1,2")
+    assert "built 4 campaigns of 10 departments" in text
+    assert "1 worker(s): 4 campaigns' turn 1" in text and "2 worker(s): 4 campaigns' turn 2" in text
+    assert text.count("each exactly once") == 2
+
+
+@pytest.fixture
+def gunicorn(transactional_db: None, tmp_path: Path) -> Iterator[str]:
+    """The site under gunicorn (gunicorn.conf.py, DEBUG off, 2 workers) on the test database,
+    static files by their plain names (tests/support/serving_settings.py: no collectstatic);
+    its address. Skips without PostgreSQL (another process must reach the test database) or
+    without Debian's wrk."""
+    from tests.support.processes import database_url, free_port
+
+    if shutil.which("wrk") is None:
+        pytest.skip("needs Debian's wrk (apt-get install wrk; .ci/run installs it)")
+    if connection.vendor != "postgresql":
+        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "DJANGO_SETTINGS_MODULE": "tests.support.serving_settings",
+        "DEBUG": "false",
+        # This process's key: the command signs the session it logs in with (its hash).
+        "SECRET_KEY": settings.SECRET_KEY,
+        "SECURE_PROXY_SSL_HEADER": "true",
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+    }
+    log = (tmp_path / "gunicorn.log").open("wb")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "illumineaucracy.wsgi"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                # As a TLS proxy in front would ask (else the site redirects to https).
+                probe = urllib.request.Request(
+                    f"{url}/accounts/login/", headers={"X-Forwarded-Proto": "https"}
+                )
+                urllib.request.urlopen(probe, timeout=5)
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise AssertionError((tmp_path / "gunicorn.log").read_text()) from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def test_bench_pages_prints_the_rate_and_latencies_of_every_page(gunicorn: str) -> None:
+    text = run("bench_pages", "--server", gunicorn, "--seconds", "1", "--connections", "2",
+               "--threads", "1")  # fmt: skip
+    for page in ("board", "orders", "campaign", "report"):
+        assert f"\n{page} " in f"\n{text}", page
+    assert text.count(" req/s ") == 4 and text.count("errors 0") == 4
