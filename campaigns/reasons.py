@@ -166,11 +166,13 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"alignment (?P<a>.+) has two opposites", _("the alignment %(a)s has two opposites (R5)")),
     (r"a self-opposed alignment cannot also have an opposite", _("an alignment opposed to itself cannot also have an opposite (R5)")),
     (r"at most three alignments", _("at most three alignments (R4)")),
-    (r"unknown alignment (?P<a>.+)", _("unknown alignment %(a)s: it is not in the campaign's catalogue (R5)")),
+    (r"unknown alignment (?P<a>'[^']*'|\"[^\"]*\")", _("unknown alignment %(a)s: it is not in the campaign's catalogue (R5)")),
     (r"holds (?P<a>.+) together with its opposite \(R5\)", _("holds %(a)s together with its opposite (R5)")),
     (r"no department (?P<x>.+) on this board", _("no department %(x)s on this board")),
 ]  # fmt: skip
 REASONS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
+# " (R4)", " (R2, R10)", " (R3, R4)": the rule a reason ends with.
+RULE_AT_END = re.compile(r" \((R\d+[^()]*)\)$")
 Table = list[tuple[re.Pattern[str], Any]]
 
 
@@ -190,7 +192,14 @@ def reason_translated(
 ) -> str | None:
     """`reason` in the active language, its slugs named by `named`; None in English (the
     engine's sentence stands) or for a reason no pattern knows."""
-    if (get_language() or "en").startswith("en") or (found := said_again(reason, REASONS)) is None:
+    if (get_language() or "en").startswith("en"):
+        return None
+    found, rule = said_again(reason, REASONS), None
+    if found is None and (rule := RULE_AT_END.search(reason)) is not None:
+        # A reason about a board names its rule at its end (engine/errors.py under_rule):
+        # said again without it, then with it.
+        found = said_again(reason[: rule.start()], REASONS)
+    if found is None:
         return None
     text, groups = found
     values: dict[str, object] = {}
@@ -203,4 +212,7 @@ def reason_translated(
             values[group] = named(value)
         else:
             values[group] = value
-    return str(text) % values
+    said = str(text) % values
+    if rule is None or RULE_AT_END.search(said):
+        return said
+    return said + rule.group(0)

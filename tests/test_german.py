@@ -93,6 +93,35 @@ def test_engine_reasons_are_translated_with_names_and_rule_ids() -> None:
         assert text == "Die Münze already links to Stadtwache (R10)."
 
 
+@pytest.mark.parametrize(
+    ("reason", "german"),
+    [
+        ("department mint: at most three alignments (R4)",
+         "Abteilung Die Münze: höchstens drei Gesinnungen (R4)."),
+        ("department mint: effect must be a whole number >= 0 (R4)",
+         "Abteilung Die Münze: effect muss eine ganze Zahl ≥ 0 sein (R4)."),
+        ("department mint: holds government together with its opposite (R5)",
+         "Abteilung Die Münze: hat government zusammen mit ihrem Gegensatz (R5)."),
+        ("department mint: unknown alignment 'martian' (R5)",
+         "Abteilung Die Münze: unbekannte Gesinnung 'martian': Sie steht nicht im Katalog der "
+         "Kampagne (R5)."),
+        ("link mint->city-watch: unknown department 'moon' (R2, R10)",
+         "Verbindung Die Münze → Stadtwache: unbekannte Abteilung 'moon' (R2, R10)."),
+        ("department mint: defence: unknown resource type 'gold' (R47)",
+         "Abteilung Die Münze: defence: unbekannte Ressourcenart 'gold' (R47)."),
+        ("no department 'moon' on this board (R2)",
+         "Keine Abteilung 'moon' auf diesem Spielplan (R2)."),
+    ],
+)  # fmt: skip
+def test_a_board_refusal_names_its_rule_in_german_too(reason: str, german: str) -> None:
+    """The engine ends a refusal about a board with its rule (engine/errors.py under_rule);
+    the sentence is said again in German and the rule kept, once."""
+    with translation.override("de"):
+        assert wording.with_names(reason, {"mint": "Die Münze", "city-watch": "Stadtwache"}) == (
+            german
+        )
+
+
 def test_a_reason_without_a_translation_is_shown_in_english_with_names() -> None:
     with translation.override("de"):
         text = wording.with_names("mint did something new (R99)", {"mint": "Die Münze"})

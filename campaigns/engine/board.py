@@ -54,13 +54,13 @@ class Catalogue:
         if entries is None:
             entries = DEFAULT_ALIGNMENTS
         if not isinstance(entries, list):
-            raise EngineError("alignments must be a list")
+            raise EngineError("alignments must be a list (R5)")
         names: set[str] = set()
         opposite: dict[str, str] = {}
         self_opposed: set[str] = set()
         for entry in entries:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-                raise EngineError("each alignment needs a name")
+                raise EngineError("each alignment needs a name (R5)")
             name = entry["name"].casefold()
             names.add(name)
             if entry.get("self_opposed"):
@@ -69,25 +69,25 @@ class Catalogue:
             if other is None:
                 continue
             if not isinstance(other, str):
-                raise EngineError(f"alignment {entry['name']}: opposite must be a name")
+                raise EngineError(f"alignment {entry['name']}: opposite must be a name (R5)")
             other = other.casefold()
             names.add(other)
             for a, b in ((name, other), (other, name)):
                 if opposite.get(a, b) != b:
-                    raise EngineError(f"alignment {a} has two opposites")
+                    raise EngineError(f"alignment {a} has two opposites (R5)")
                 opposite[a] = b
         if self_opposed & opposite.keys():
-            raise EngineError("a self-opposed alignment cannot also have an opposite")
+            raise EngineError("a self-opposed alignment cannot also have an opposite (R5)")
         return cls(frozenset(names), opposite, frozenset(self_opposed))
 
     def check_department(self, alignments: Iterable[str]) -> None:
         """R4/R5: at most three known alignments, never one together with its opposite."""
         held = [a.casefold() for a in alignments]
         if len(held) > 3:
-            raise EngineError("at most three alignments")
+            raise EngineError("at most three alignments (R4)")
         for name in held:
             if name not in self.names:
-                raise EngineError(f"unknown alignment {name!r}")
+                raise EngineError(f"unknown alignment {name!r} (R5)")
             if self.opposite.get(name) in held:
                 raise EngineError(f"holds {name} together with its opposite (R5)")
 

@@ -6,16 +6,26 @@ naming the problem. Unknown keys are ignored (and not written back).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .board import TYPES, Board, Catalogue, Department, Settings, Tokens
 from .envelopes import parse_envelopes
-from .errors import EngineError
+from .errors import EngineError, under_rule
 from .goals import parse_goals
 from .sheets import parse_election, parse_sheets
 from .values import text, whole
 
 TYPE_NAMES = frozenset(TYPES)
+# The rule a department's field answers to, for its refusals (by the field the reason begins
+# with); any other field is the card's own (R4).
+FIELD_RULES = {
+    "defence": "R47",
+    "moved": "R42",
+    "capacity": "R36",
+    "structure": "R13",
+    "board": "R2",
+}
 # ENGINE.md parts 7-9: the optional keys beside the board.
 BESIDE = ("players", "offices", "envelopes", "goals", "election")
 
@@ -66,14 +76,17 @@ def parse_resource(value: object, what: str) -> tuple[str, int] | None:
 
 def parse_department(raw: object, catalogue: Catalogue) -> Department:
     if not isinstance(raw, dict) or not isinstance(raw.get("slug"), str) or not raw["slug"]:
-        raise EngineError("every department needs a slug")
+        raise EngineError("every department needs a slug (R4)")
     slug = raw["slug"]
     try:
         return department_fields(slug, raw, catalogue)
     except EngineError as error:
         # Field checks name only the field (building a message per field per department
-        # is what made parsing slow); the department is named here, once, on failure.
-        raise EngineError(f"department {slug}: {error}") from None
+        # is what made parsing slow); the department and the rule are named here, once.
+        reason = str(error)
+        field = re.match(r"\w*", reason)
+        rule = FIELD_RULES.get(field[0] if field else "", "R4")
+        raise EngineError(f"department {slug}: {under_rule(reason, rule)}") from None
 
 
 def parse_functions(functions: dict[Any, Any]) -> dict[str, int]:
@@ -119,7 +132,7 @@ def department_fields(slug: str, raw: dict[str, Any], catalogue: Catalogue) -> D
         dept.board = text(board, "board")  # ENGINE.md part 8: several boards in one state
     for kind in TYPES:
         if dept.moved[kind] > dept.stash[kind]:
-            raise EngineError(f"more {kind} marked moved than it holds")
+            raise EngineError(f"more {kind} marked moved than it holds (R42)")
     return dept
 
 
@@ -128,10 +141,17 @@ def parse_settings(raw: object) -> Settings:
     if raw is None:
         return settings
     if not isinstance(raw, dict):
-        raise EngineError("settings must be an object")
-    for name in ("max_out_links", "max_in_links", "attempts_per_turn"):
+        raise EngineError("settings must be an object (R11, R43)")
+    for name, rule in (
+        ("max_out_links", "R11"),
+        ("max_in_links", "R11"),
+        ("attempts_per_turn", "R43"),
+    ):
         if name in raw:
-            setattr(settings, name, whole(raw[name], f"settings.{name}"))
+            try:
+                setattr(settings, name, whole(raw[name], f"settings.{name}"))
+            except EngineError as error:
+                raise EngineError(under_rule(str(error), rule)) from None
     return settings
 
 
@@ -144,22 +164,29 @@ def parse_links(raw: object, board: Board) -> None:
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise EngineError("links must be a list")
+        raise EngineError("links must be a list (R10)")
     ranked: list[tuple[int, int, int, str, str]] = []
     for index, link in enumerate(raw):
         if not isinstance(link, dict):
-            raise EngineError("each link must be an object with from and to")
+            raise EngineError("each link must be an object with from and to (R10)")
         supplier, consumer = link.get("from"), link.get("to")
         for end in (supplier, consumer):
             if not isinstance(end, str) or end not in board.departments:
-                raise EngineError(f"link {supplier}->{consumer}: unknown department {end!r}")
+                raise EngineError(
+                    f"link {supplier}->{consumer}: unknown department {end!r} (R2, R10)"
+                )
         assert isinstance(supplier, str) and isinstance(consumer, str)
         priority = link.get("priority")
         if priority is None:
             # ENGINE.md: links without a priority rank after those with one, as listed.
             ranked.append((1, 0, index, supplier, consumer))
         else:
-            ranked.append((0, whole(priority, "link priority"), index, supplier, consumer))
+            rank = priority if type(priority) is int and priority >= 0 else None
+            if rank is None:
+                raise EngineError(
+                    f"link {supplier}->{consumer}: priority must be a whole number >= 0 (R12)"
+                )
+            ranked.append((0, rank, index, supplier, consumer))
     for *_, supplier, consumer in sorted(ranked):
         problem = board.type_problem(board.departments[supplier], board.departments[consumer])
         if problem:
@@ -174,12 +201,12 @@ def parse_board(state: object) -> Board:
     catalogue = Catalogue.parse(state.get("alignments"))
     raw_departments = state.get("departments")
     if not isinstance(raw_departments, list):
-        raise EngineError("departments must be a list")
+        raise EngineError("departments must be a list (R2)")
     departments: dict[str, Department] = {}
     for raw in raw_departments:
         dept = parse_department(raw, catalogue)
         if dept.slug in departments:
-            raise EngineError(f"duplicate department slug {dept.slug!r}")
+            raise EngineError(f"duplicate department slug {dept.slug!r} (R4)")
         departments[dept.slug] = dept
     board = Board(departments, catalogue, parse_settings(state.get("settings")))
     parse_links(state.get("links"), board)

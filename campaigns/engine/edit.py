@@ -117,7 +117,7 @@ def new_link_problem(old: Board, supplier: str, consumer: str) -> str | None:
     board was broken, the changed board's own parse is all there is to go by.)"""
     for slug in (supplier, consumer):
         if slug not in old.departments:
-            return f"no department {slug!r} on this board"
+            return f"no department {slug!r} on this board (R2)"
     return old.link_problem(old.departments[supplier], old.departments[consumer])
 
 

@@ -13,8 +13,9 @@ from .campaign import Campaign
 
 
 class AuditEntry(models.Model):
-    """One change a GM made. Never updated or deleted through the ORM's instance methods;
-    an archive import (or a test) may set `at` when creating one."""
+    """One change a GM made. Never updated or deleted through the ORM's instance methods,
+    and on PostgreSQL a trigger refuses any UPDATE (migration 0011); an archive import (or a
+    test) may set `at` when creating one."""
 
     class Action(models.TextChoices):
         SETTINGS = "settings", _("Settings")
@@ -42,10 +43,18 @@ class AuditEntry(models.Model):
     target = models.CharField(max_length=200)
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
+    # What the entry is about, for the log's filters: the board's slug and the slugs of the
+    # departments it touched, each between spaces (" mint treasury "), so one LIKE finds a
+    # department on SQLite and PostgreSQL alike. Slugs never change, and outlive a removal.
+    board = models.CharField(max_length=50, blank=True)
+    departments = models.TextField(blank=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
-        indexes = [models.Index(fields=["campaign", "action", "-at"])]
+        indexes = [
+            models.Index(fields=["campaign", "action", "-at"]),
+            models.Index(fields=["campaign", "board", "-at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()}: {self.target}"

@@ -126,7 +126,7 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
         "press": press_entries(campaign, ids),
         "audit": [
             {
-                **plain(e, ("at", "action", "target", "before", "after")),
+                **plain(e, ("at", "action", "target", "before", "after", "board", "departments")),
                 "actor": e.actor.get_username() if e.actor else None,
             }
             for e in AuditEntry.objects.filter(campaign=campaign)

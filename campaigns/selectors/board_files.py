@@ -171,7 +171,7 @@ def functions_of(cell: str, where: str, problems: list[str]) -> dict[str, int]:
         function, __, skill = entry.rpartition(":")
         if not function.strip() or not skill.strip().isdigit():
             problems.append(
-                _("%(where)s, functions: %(entry)s should read like 'Smuggling: 2'")
+                _("%(where)s, functions: %(entry)s should read like 'Smuggling: 2' (R4)")
                 % {"where": where, "entry": repr(entry)}
             )
         else:
@@ -188,7 +188,7 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
         text = cells.get(column, "") or "0"
         if not text.isdigit():
             problems.append(
-                _("%(where)s, %(column)s: %(text)s is not a whole number 0 or more")
+                _("%(where)s, %(column)s: %(text)s is not a whole number 0 or more (R4)")
                 % {"where": where, "column": column, "text": repr(text)}
             )
             return 0
@@ -203,7 +203,7 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
             problems.append(
                 _(
                     "%(where)s, %(column)s: %(text)s should read like 'money 2' "
-                    "(money, people or authority, then a whole number)"
+                    "(money, people or authority, then a whole number; R3, R4)"
                 )
                 % {"where": where, "column": column, "text": repr(text)}
             )
@@ -214,7 +214,7 @@ def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, 
     home = cells.get("home", "").lower()
     if home not in ("", "yes", "no", "true", "false", "1", "0"):
         problems.append(
-            _("%(where)s, home: %(text)s should be yes or no")
+            _("%(where)s, home: %(text)s should be yes or no (R13)")
             % {"where": where, "text": repr(cells["home"])}
         )
     department = {

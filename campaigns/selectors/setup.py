@@ -1,23 +1,18 @@
 """Reads for the GM's set-up pages: would the boards stay legal under other settings or
-another alignment catalogue (the engine decides, RULES R5), and the audit log (R53).
+another alignment catalogue (the engine decides, RULES R5). The audit log is selectors/audit.py.
 
 Lower link limits never make a board illegal: R11 binds new links only, and the engine keeps
 the links a state holds (engine/cli_io.py parse_links says why)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-
-from django.core.paginator import Page, Paginator
 
 from campaigns.engine import EngineError
 from campaigns.engine.cli_io import parse_board
-from campaigns.models import AuditEntry, Campaign
+from campaigns.models import Campaign
 from campaigns.selectors.state import board_state
 from campaigns.wording import with_names
-
-AUDIT_PAGE_SIZE = 50
 
 
 def engine_problems(
@@ -48,22 +43,3 @@ def engine_problems(
             reason = with_names(str(error), names)
             problems.append(f"{name}: {reason}" if name else reason)
     return problems
-
-
-@dataclass(frozen=True)
-class AuditPage:
-    entries: Page[AuditEntry]
-    action: str  # the filter, "" for every action
-    actions: list[tuple[str, str]]
-
-
-def audit_page(campaign: Campaign, *, action: str = "", page: object = 1) -> AuditPage:
-    """One page of the campaign's audit log, newest first, optionally one action only:
-    2 queries (count, page) whatever its length."""
-    entries = AuditEntry.objects.filter(campaign=campaign).select_related("actor")
-    if action in AuditEntry.Action.values:
-        entries = entries.filter(action=action)
-    else:
-        action = ""
-    paginator = Paginator(entries, AUDIT_PAGE_SIZE)
-    return AuditPage(paginator.get_page(page), action, list(AuditEntry.Action.choices))

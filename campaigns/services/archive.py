@@ -318,4 +318,6 @@ class Importer:
                 campaign=self.campaign, actor=actor, at=when(entry["at"]),
                 action=entry["action"], target=entry["target"], before=entry["before"],
                 after=entry["after"],
+                # Archives written before the log had filters have neither.
+                board=entry.get("board", ""), departments=entry.get("departments", ""),
             )  # fmt: skip

@@ -132,45 +132,50 @@ def board_problems(campaign: Campaign, data: dict[str, Any]) -> list[str]:
     slug, name = data.get("slug"), data.get("name")
     problems = []
     if not valid_slug(slug):
-        problems.append(bad_slug(_("board")))
+        problems.append(bad_slug(_("board"), "R2"))
     elif Board.objects.filter(campaign=campaign, slug=slug).exists():
         problems.append(board_taken(campaign, slug))
     if not valid_text(name, NAME_MAX, required=True):
-        problems.append(bad_name(_("board")))
+        problems.append(bad_name(_("board"), "R2"))
     return problems
 
 
 def board_taken(campaign: Campaign, slug: object) -> str:
-    return _("board: %(campaign)s already has a board %(slug)s") % {
+    """R2: a board's address is its own in the campaign."""
+    return _("board: %(campaign)s already has a board %(slug)s (R2)") % {
         "campaign": campaign,
         "slug": repr(slug),
     }
 
 
-def bad_slug(what: str) -> str:
-    return _("%(what)s: slug must be letters, digits, - or _ (at most %(n)s)") % {
+def bad_slug(what: str, rule: str) -> str:
+    """`rule`: R2 for a board's address, R4 for a department's."""
+    return _("%(what)s: slug must be letters, digits, - or _ (at most %(n)s) (%(rule)s)") % {
         "what": what,
         "n": SLUG_MAX,
+        "rule": rule,
     }
 
 
-def bad_name(what: str) -> str:
-    return _("%(what)s: name must be a text of 1 to %(n)s characters") % {
+def bad_name(what: str, rule: str) -> str:
+    """`rule`: R2 for a board's name, R4 for a department's."""
+    return _("%(what)s: name must be a text of 1 to %(n)s characters (%(rule)s)") % {
         "what": what,
         "n": NAME_MAX,
+        "rule": rule,
     }
 
 
 def player_problems(campaign: Campaign, players: dict[str, Membership]) -> list[str]:
     """R13: a structure belongs to a player of this campaign (not its GM or an observer)."""
     problems = [
-        _("player %(id)s: %(member)s is not a player of %(campaign)s")
+        _("player %(id)s: %(member)s is not a player of %(campaign)s (R13)")
         % {"id": pid, "member": member, "campaign": campaign}
         for pid, member in players.items()
         if member.campaign_id != campaign.pk or member.role != Membership.Role.PLAYER
     ]
     if len({member.pk for member in players.values()}) < len(players):
-        problems.append(_("players: one membership is given under two player ids"))
+        problems.append(_("players: one membership is given under two player ids (R13)"))
     return problems
 
 
@@ -185,22 +190,22 @@ def department_problems(
         what = _("department #%(n)s") % {"n": index + 1}
     problems = []
     if isinstance(slug, str) and slug and not valid_slug(slug):
-        problems.append(bad_slug(what))
+        problems.append(bad_slug(what, "R4"))
     if not valid_text(raw.get("name"), NAME_MAX, required=True):
-        problems.append(bad_name(what))
+        problems.append(bad_name(what, "R4"))
     structure = raw.get("structure")
     if isinstance(structure, str) and structure not in players:
         known = ", ".join(sorted(players)) or _("none")
         problems.append(
-            _("%(what)s: structure %(structure)s is not a player given (%(known)s)")
+            _("%(what)s: structure %(structure)s is not a player given (%(known)s) (R13)")
             % {"what": what, "structure": repr(structure), "known": known}
         )
     if not isinstance(raw.get("home", False), bool):
-        problems.append(_("%(what)s: home must be true or false") % {"what": what})
+        problems.append(_("%(what)s: home must be true or false (R13)") % {"what": what})
     for key, limit in TEXT_MAX.items():
         if not valid_text(raw.get(key, ""), limit or 0):
             problems.append(
-                _("%(what)s: %(key)s must be a text of at most %(n)s characters")
+                _("%(what)s: %(key)s must be a text of at most %(n)s characters (R4)")
                 % {"what": what, "key": key, "n": limit}
             )
     return problems
@@ -214,12 +219,17 @@ def bound_problems(dept: EngineDepartment) -> list[str]:
     big = {f"stash {k}": n for k, n in dept.stash.items()}
     big["capacity"] = dept.capacity or 0
     return [
-        _("department %(slug)s: %(key)s must be at most %(n)s")
-        % {"slug": dept.slug, "key": key, "n": limit}
+        _("department %(slug)s: %(key)s must be at most %(n)s (%(rule)s)")
+        % {"slug": dept.slug, "key": key, "n": limit, "rule": rule_of(key)}
         for values, limit in ((small, SMALL_MAX), (big, BIG_MAX))
         for key, n in values.items()
         if n > limit
     ]
+
+
+def rule_of(key: str) -> str:
+    """The rule a number of a card answers to: capacity R36, the rest the card's own (R4)."""
+    return "R36" if key == "capacity" else "R4"
 
 
 def valid_slug(value: object) -> bool:

@@ -85,11 +85,18 @@ def board_change(
 
 
 def record(
-    board: Board, actor: AbstractBaseUser, action: str, target: str, before: dict, after: dict
+    board: Board,
+    actor: AbstractBaseUser,
+    action: str,
+    target: str,
+    before: dict,
+    after: dict,
+    departments: Iterable[str] = (),
 ) -> None:
+    """The change in the audit log (R53), about `board` and the `departments` (slugs)."""
     audit_record(
         campaign=board.campaign, actor=actor, action=action, target=target,
-        before=before, after=after,
+        before=before, after=after, board=board.slug, departments=departments,
     )  # fmt: skip
 
 
@@ -103,7 +110,7 @@ def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug
         if locked.boards.filter(slug=slug).exists():
             raise SetupRefused(
                 [
-                    _("%(campaign)s already has a board at the address %(slug)s.")
+                    _("%(campaign)s already has a board at the address %(slug)s (R2).")
                     % {"campaign": locked.name, "slug": repr(slug)}
                 ]
             )
@@ -158,7 +165,7 @@ def structure_for(board: Board, player: Membership | None) -> Structure | None:
         return None
     if player.campaign_id != board.campaign_id or player.role != Membership.Role.PLAYER:
         raise SetupRefused(
-            [_("%(name)s is not a player of this campaign.") % {"name": player.display_name}]
+            [_("%(name)s is not a player of this campaign (R13).") % {"name": player.display_name}]
         )
     structure, __ = Structure.objects.get_or_create(board=board, player=player)
     return structure
@@ -193,7 +200,7 @@ def department_create(
         if Department.objects.filter(board=board, slug=slug).exists():
             raise SetupRefused([
                 _("%(board)s already has a department at the address %(slug)s: "
-                  "choose another address.")
+                  "choose another address (R4).")
                 % {"board": board.name, "slug": repr(slug)}
             ])  # fmt: skip
         dept = Department(board=board, slug=slug)
@@ -201,7 +208,7 @@ def department_create(
         dept.save()
         after = department_record(department_for(board, slug) or dept)
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}", {},
-               after)  # fmt: skip
+               after, [slug])  # fmt: skip
     return change
 
 
@@ -222,7 +229,7 @@ def department_update(
         if change.changed:
             old, new = changed_fields(before, after)
             record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
-                   old, new)  # fmt: skip
+                   old, new, [dept.slug])  # fmt: skip
     return change
 
 
@@ -242,7 +249,7 @@ def department_remove(*, department: Department, actor: AbstractBaseUser) -> Cha
         ]
         dept.delete()
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
-               before, {"removed": True})  # fmt: skip
+               before, {"removed": True}, [dept.slug])  # fmt: skip
         offices_forget(board, dept.slug, actor)
     return change
 
@@ -279,7 +286,7 @@ def link_add(
             Link.objects.create(board=board, supplier=supplier, consumer=consumer,
                                 priority=priority)  # fmt: skip
         record(board, actor, AuditEntry.Action.LINK, f"{supplier.name} → {consumer.name}",
-               {}, {"link": "{} -> {}".format(*pair)})  # fmt: skip
+               {}, {"link": "{} -> {}".format(*pair)}, pair)  # fmt: skip
     return change
 
 
@@ -293,7 +300,8 @@ def link_remove(*, link: Link, actor: AbstractBaseUser) -> Change:
         ranks_renumber(supplier_links(supplier))
         record(board, actor, AuditEntry.Action.LINK,
                f"{supplier.name} → {link.consumer.name}",
-               {"link": f"{supplier.slug} -> {link.consumer.slug}"}, {"removed": True})  # fmt: skip
+               {"link": f"{supplier.slug} -> {link.consumer.slug}"}, {"removed": True},
+               [supplier.slug, link.consumer.slug])  # fmt: skip
     return change
 
 
@@ -313,7 +321,8 @@ def link_shift(*, link: Link, actor: AbstractBaseUser, up: bool) -> Change:
             links[index], links[other] = links[other], links[index]
             ranks_renumber(links)
             record(board, actor, AuditEntry.Action.LINK, f"{link.supplier.name}: funding order",
-                   {"order": before}, {"order": [x.consumer.slug for x in links]})  # fmt: skip
+                   {"order": before}, {"order": [x.consumer.slug for x in links]},
+                   [link.supplier.slug, *before])  # fmt: skip
     return change
 
 

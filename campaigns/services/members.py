@@ -77,6 +77,7 @@ def structures_set(
             audit_record(
                 campaign=board.campaign, actor=actor, action=AuditEntry.Action.STRUCTURE,
                 target=f"structures on {board.name}", before=before, after=after,
+                board=board.slug, departments=before,
             )  # fmt: skip
     return change
 
@@ -121,6 +122,7 @@ def knowledge_set(
             audit_record(
                 campaign=campaign, actor=actor, action=AuditEntry.Action.KNOWLEDGE,
                 target=f"knowledge on {board.name}", before=before, after=after,
+                board=board.slug, departments={s for levels in before.values() for s in levels},
             )  # fmt: skip
     return len(new) + len(updated)
 

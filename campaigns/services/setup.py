@@ -170,5 +170,6 @@ def board_import_by_gm(
                 "departments": len(data["departments"]),
                 "links": len(data.get("links") or []),
             },
+            board=board.slug,
         )
     return board

@@ -262,7 +262,7 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
     board, dept = gm_department(request, slug, board_slug, dept_slug)
     form = LinkAddForm(request.POST, partners=partner_choices(board, dept))
     if not form.is_valid():
-        messages.error(request, _("Choose a department of this board to link."))
+        messages.error(request, _("Choose a department of this board to link (R2, R10)."))
         return back_to(dept)
     partner = found(department_by_pk(board, form.cleaned_data["partner"]))
     out = form.cleaned_data["direction"] == "out"
@@ -303,7 +303,7 @@ def link_move(
     dept, link = gm_link(request, slug, board_slug, dept_slug, pk)
     form = LinkShiftForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("Move a link earlier or later."))
+        messages.error(request, _("Move a link earlier or later (R12)."))
         return back_to(dept)
     up = form.cleaned_data["direction"] == "up"
     change = attempt(request, lambda: link_shift(link=link, actor=request.user, up=up))

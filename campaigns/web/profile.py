@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django.views.i18n import set_language
@@ -52,6 +55,15 @@ def language_switch(request: HttpRequest) -> HttpResponse:
     logged-in user's profile keeps the choice too, since the profile's language comes
     first."""
     language = request.POST.get("language", "")
-    if request.user.is_authenticated and language in dict(Profile.Language.choices) and language:
+    if language not in dict(settings.LANGUAGES):
+        # Django's set_language would redirect without a word (or keep a language the site
+        # does not offer): say that nothing changed.
+        messages.error(request, _("That language is not offered here: nothing was changed."))
+        back = request.POST.get("next", "")
+        safe = url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        return HttpResponseRedirect(back if back and safe else reverse("home"))
+    if request.user.is_authenticated and language in dict(Profile.Language.choices):
         profile_language_set(user=request.user, language=language)
     return set_language(request)

@@ -14,6 +14,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from campaigns.selectors.audit import audit_choices, audit_page
 from campaigns.selectors.board_files import (
     COLUMNS,
     BoardFileError,
@@ -21,7 +22,6 @@ from campaigns.selectors.board_files import (
     board_file,
     board_from_csv,
 )
-from campaigns.selectors.setup import audit_page
 from campaigns.services.boards import BoardImportError
 from campaigns.services.setup import (
     SetupRefused,
@@ -35,6 +35,7 @@ from campaigns.web.posted import posted
 from campaigns.web.setup_forms import (
     ZONES,
     AlignmentFormSet,
+    AuditFilterForm,
     BoardImportForm,
     CampaignSettingsForm,
 )
@@ -123,11 +124,12 @@ def campaign_alignments(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @login_required
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """The GM's changes (R53), filtered by what, who, when, board and department."""
     campaign = gm_of(request, slug).campaign
-    page = audit_page(
-        campaign, action=request.GET.get("action", ""), page=request.GET.get("page", 1)
-    )
-    return render(request, "campaigns/setup/audit.html", {"campaign": campaign, "page": page})
+    form = AuditFilterForm(request.GET, choices=audit_choices(campaign))
+    page = audit_page(campaign, form.filters(), page=request.GET.get("page", 1))
+    context = {"campaign": campaign, "page": page, "form": form}
+    return render(request, "campaigns/setup/audit.html", context)
 
 
 @require_http_methods(FORM_METHODS)

@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
+from campaigns.selectors.audit import AuditChoices, AuditFilters
 from campaigns.services.setup import SETTINGS
 
 ZONES = sorted(zoneinfo.available_timezones())
@@ -155,3 +156,72 @@ class BoardImportForm(forms.Form):
                         field, _("A CSV file has no board name or address: give them here.")
                     )
         return data
+
+
+# The years a filter of the audit log takes: wider than any log, narrow enough that a day's
+# start and end exist in every time zone.
+AUDIT_YEARS = (2000, 2999)
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filters (R53). Always bound to the query string; a field that is not
+    valid says so and filters nothing."""
+
+    action = forms.ChoiceField(label=_("Show"), required=False)
+    actor = forms.TypedChoiceField(label=_("Who"), required=False, coerce=int, empty_value=None)
+    since = forms.DateField(
+        label=_("First day"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_("Last day"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    board = forms.ChoiceField(label=_("Board"), required=False)
+    department = forms.ChoiceField(label=_("Department"), required=False)
+
+    def __init__(self, data: Any, *, choices: AuditChoices) -> None:
+        super().__init__(data)
+        fields = self.fields
+        fields["action"].choices = [("", _("every change")), *choices.actions]  # type: ignore[attr-defined]
+        fields["actor"].choices = [  # type: ignore[attr-defined]
+            ("", _("anyone")),
+            *choices.actors,
+            (0, _("(deleted user)")),
+        ]
+        fields["board"].choices = [("", _("every board")), *choices.boards]  # type: ignore[attr-defined]
+        fields["department"].choices = [  # type: ignore[attr-defined]
+            ("", _("every department")),
+            *choices.departments,
+        ]
+        for field in fields.values():
+            field.widget.attrs.setdefault("class", "form-select")
+        for name in ("since", "until"):
+            fields[name].widget.attrs["class"] = "form-control"
+
+    def clean_day(self, name: str) -> Any:
+        day = self.cleaned_data.get(name)
+        low, high = AUDIT_YEARS
+        if day is not None and not low <= day.year <= high:
+            raise forms.ValidationError(
+                _("Give a day from the year %(low)s to %(high)s.") % {"low": low, "high": high}
+            )
+        return day
+
+    def clean_since(self) -> Any:
+        return self.clean_day("since")
+
+    def clean_until(self) -> Any:
+        return self.clean_day("until")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        since, until = data.get("since"), data.get("until")
+        if since and until and since > until:
+            self.add_error("until", _("The last day comes before the first."))
+        return data
+
+    def filters(self) -> AuditFilters:
+        """The fields that are valid, as filters (the others filter nothing)."""
+        self.is_valid()
+        return AuditFilters(**{
+            name: value for name, value in self.cleaned_data.items() if value not in ("", None)
+        })  # fmt: skip

@@ -10,33 +10,19 @@ from typing import Any
 
 from django.urls import reverse
 
-from tests.support.browser import BROWSER_MARKS, DESKTOP, OUTPUT, PHONE, log_in, shot
+from tests.support.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    PHONE,
+    log_in,
+    map_ready,
+    shot,
+    shot_map,
+    watch_for_errors,
+)
 from tests.support.history import play_three_turns
 
 pytestmark = BROWSER_MARKS
-
-
-def watch_for_errors(page: Any) -> list[str]:
-    """Console errors, page errors and Content-Security-Policy violations, as they come."""
-    problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
-    return problems
-
-
-def map_ready(page: Any, index: int = 0) -> Any:
-    """Wait for the index-th map of the page to be drawn; its Cytoscape nodes' data."""
-    page.locator("[data-board-map][data-map-ready]").nth(index).wait_for()
-    return page.evaluate(
-        f"() => window.boardMaps[{index}].nodes().map(n => Object.assign({{}}, n.data(), "
-        "{classes: n.classes(), x: n.position('x'), y: n.position('y')}))"
-    )
-
-
-def shot_map(page: Any, name: str, index: int = 0) -> None:
-    """The map alone, at the page's own scale (a full-page shot of a phone is too small to
-    judge the map by)."""
-    page.locator("[data-map-section]").nth(index).screenshot(path=str(OUTPUT / f"{name}.png"))
 
 
 def node(nodes: list[dict[str, Any]], label: str) -> dict[str, Any]:

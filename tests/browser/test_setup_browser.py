@@ -79,6 +79,13 @@ def test_a_gm_creates_a_campaign_and_sets_it_up(
     expect(gm.locator("table")).to_contain_text("Alignment catalogue: alignment catalogue")
     shot(gm, "setup-audit-log-gm-desktop")
     assert AuditEntry.objects.filter(campaign=campaign).count() == 3
+    # Filtered to the imported board: its import alone (R53).
+    gm.select_option("#id_board", "docks")
+    gm.get_by_role("button", name="Filter").click()
+    expect(gm.locator("tbody tr")).to_have_count(1)
+    expect(gm.locator("tbody")).to_contain_text("Board: board The Docks")
+    expect(gm.locator("#id_board")).to_have_value("docks")
+    shot(gm, "setup-audit-log-filtered-gm-desktop")
 
     # On a phone, the settings page of the demo with a refusal the GM can read.
     phone = log_in(browser, base, "gm", PHONE)

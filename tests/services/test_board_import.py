@@ -284,44 +284,77 @@ def add_link(supplier: str, consumer: str) -> Callable[[dict[str, Any]], None]:
 
 
 NAME_RULE = "name must be a text of 1 to 120 characters"
+LINK_0 = "warehouse->sailors-guild"  # the harbour file's first link
 REFUSED = [
     # what is wrong, the change to the harbour file, the message expected (exact line)
     ("unknown alignment", set_dept("alignments", ["Liberal", "Martian"]),
-     "department spice-house: unknown alignment 'martian'"),
+     "department spice-house: unknown alignment 'martian' (R5)"),
     ("R10 types", add_link("spice-house", "warehouse"),
      "link spice-house->warehouse: spice-house does not produce what warehouse consumes (R10)"),
     ("R10 itself", add_link("warehouse", "warehouse"),
      "link warehouse->warehouse: a department cannot link to itself (R10)"),
     ("link to nowhere", add_link("warehouse", "lighthouse"),
-     "link warehouse->lighthouse: unknown department 'lighthouse'"),
-    ("missing slug", drop_dept_key("slug"), "every department needs a slug"),
-    ("duplicate slug", set_dept("slug", "shipwright"), "duplicate department slug 'shipwright'"),
+     "link warehouse->lighthouse: unknown department 'lighthouse' (R2, R10)"),
+    ("missing slug", drop_dept_key("slug"), "every department needs a slug (R4)"),
+    ("duplicate slug", set_dept("slug", "shipwright"),
+     "duplicate department slug 'shipwright' (R4)"),
     ("bad slug", set_dept("slug", "spice house!"),
-     "department spice house!: slug must be letters, digits, - or _ (at most 50)"),
+     "department spice house!: slug must be letters, digits, - or _ (at most 50) (R4)"),
     ("effect as text", set_dept("effect", "2"),
-     "department spice-house: effect must be a whole number >= 0"),
+     "department spice-house: effect must be a whole number >= 0 (R4)"),
     ("effect too big", set_dept("effect", 40000),
-     "department spice-house: effect must be at most 32767"),
+     "department spice-house: effect must be at most 32767 (R4)"),
     ("stash too big", set_dept("stash", {"money": 2**40}),
-     "department spice-house: stash money must be at most 2147483647"),
+     "department spice-house: stash money must be at most 2147483647 (R4)"),
     ("unknown player", set_dept("structure", "dave"),
-     "department spice-house: structure 'dave' is not a player given (alice, bob, carol)"),
-    ("empty name", set_dept("name", "  "), f"department spice-house: {NAME_RULE}"),
-    ("no name", drop_dept_key("name"), f"department spice-house: {NAME_RULE}"),
-    ("home as text", set_dept("home", "no"), "department spice-house: home must be true or false"),
+     "department spice-house: structure 'dave' is not a player given (alice, bob, carol) "
+     "(R13)"),
+    ("empty name", set_dept("name", "  "), f"department spice-house: {NAME_RULE} (R4)"),
+    ("no name", drop_dept_key("name"), f"department spice-house: {NAME_RULE} (R4)"),
+    ("home as text", set_dept("home", "no"),
+     "department spice-house: home must be true or false (R13)"),
     ("description not text", set_dept("description", ["a", "list"]),
-     "department spice-house: description must be a text of at most 4000 characters"),
+     "department spice-house: description must be a text of at most 4000 characters (R4)"),
     ("description too long", set_dept("description", "x" * 4001),
-     "department spice-house: description must be a text of at most 4000 characters"),
+     "department spice-house: description must be a text of at most 4000 characters (R4)"),
     ("flaws too long", set_dept("flaws", "x" * 1001),
-     "department spice-house: flaws must be a text of at most 1000 characters"),
+     "department spice-house: flaws must be a text of at most 1000 characters (R4)"),
     ("flaws not text", set_dept("flaws", 3),
-     "department spice-house: flaws must be a text of at most 1000 characters"),
+     "department spice-house: flaws must be a text of at most 1000 characters (R4)"),
     ("no board slug", lambda data: data.pop("slug"),
-     "board: slug must be letters, digits, - or _ (at most 50)"),
-    ("no board name", lambda data: data.update(name=""), f"board: {NAME_RULE}"),
-    ("links not a list", lambda data: data.update(links={}), "links must be a list"),
-    ("no departments", lambda data: data.pop("departments"), "departments must be a list"),
+     "board: slug must be letters, digits, - or _ (at most 50) (R2)"),
+    ("no board name", lambda data: data.update(name=""), f"board: {NAME_RULE} (R2)"),
+    ("links not a list", lambda data: data.update(links={}), "links must be a list (R10)"),
+    ("no departments", lambda data: data.pop("departments"), "departments must be a list (R2)"),
+    # Each rule of a card, a link and the catalogue names itself (issue 10).
+    ("four alignments", set_dept("alignments", ["Liberal", "Peaceful", "Straight", "Criminal"]),
+     "department spice-house: at most three alignments (R4)"),
+    ("opposites", set_dept("alignments", ["Liberal", "Conservative"]),
+     "department spice-house: holds liberal together with its opposite (R5)"),
+    ("stats negative", set_dept("obstruct", -1),
+     "department spice-house: obstruct must be a whole number >= 0 (R4)"),
+    ("produces nothing known", set_dept("produces", {"type": "gold", "amount": 1}),
+     "department spice-house: produces must be null or {type, amount} with a known type (R4)"),
+    ("consumes zero", set_dept("consumes", {"type": "money", "amount": 0}),
+     "department spice-house: the amount consumes must be a whole number >= 1 (R4)"),
+    ("skill negative", set_dept("functions", {"Smuggling": -2}),
+     "department spice-house: the skill of Smuggling must be a whole number >= 0 (R4)"),
+    ("stash of gold", set_dept("stash", {"gold": 1}),
+     "department spice-house: stash: unknown resource type 'gold' (R4)"),
+    ("defence negative", set_dept("defence", {"money": -1}),
+     "department spice-house: defence.money must be a whole number >= 0 (R47)"),
+    ("defence of gold", set_dept("defence", {"gold": 1}),
+     "department spice-house: defence: unknown resource type 'gold' (R47)"),
+    ("capacity negative", set_dept("capacity", -1),
+     "department spice-house: capacity must be a whole number >= 0 (R36)"),
+    ("structure a number", set_dept("structure", 7),
+     "department spice-house: structure must be a player id or null (R13)"),
+    ("priority as text", lambda data: data["links"][0].update(priority="first"),
+     f"link {LINK_0}: priority must be a whole number >= 0 (R12)"),
+    ("links of numbers", lambda data: data.update(links=[1]),
+     "each link must be an object with from and to (R10)"),
+    ("link limits as text", lambda data: data.update(settings={"max_out_links": "2"}),
+     "settings.max_out_links must be a whole number >= 0 (R11)"),
 ]  # fmt: skip
 
 
@@ -349,10 +382,11 @@ def test_every_problem_of_a_file_is_listed_at_once(players: Players) -> None:
     with pytest.raises(BoardImportError) as refused:
         board_import(campaign=players["alice"].campaign, data=data, players=players)
     assert refused.value.messages == [
-        "department spice-house: effect must be a whole number >= 0",  # the engine's, first
-        "board: name must be a text of 1 to 120 characters",
-        "department customs-house: structure 'dave' is not a player given (alice, bob, carol)",
-        "department warehouse: description must be a text of at most 4000 characters",
+        "department spice-house: effect must be a whole number >= 0 (R4)",  # the engine's, first
+        "board: name must be a text of 1 to 120 characters (R2)",
+        "department customs-house: structure 'dave' is not a player given (alice, bob, carol) "
+        "(R13)",
+        "department warehouse: description must be a text of at most 4000 characters (R4)",
     ]
     assert str(refused.value) == "; ".join(refused.value.messages)
     assert row_counts() == [0, 0, 0, 0]
@@ -364,7 +398,7 @@ def test_a_second_board_with_the_same_slug_is_refused(players: Players) -> None:
     before = row_counts()
     with pytest.raises(BoardImportError) as refused:
         board_import(campaign=campaign, data=small_board(), players=players)
-    assert refused.value.messages == [f"board: {campaign} already has a board 'harbour'"]
+    assert refused.value.messages == [f"board: {campaign} already has a board 'harbour' (R2)"]
     assert row_counts() == before
 
 
@@ -379,8 +413,8 @@ def test_r13_structures_belong_to_players_of_the_campaign(players: Players) -> N
             players={**players, "alice": gm, "bob": stranger, "carol": players["alice"]},
         )
     assert refused.value.messages == [
-        f"player alice: {gm} is not a player of {campaign}",
-        f"player bob: {stranger} is not a player of {campaign}",
+        f"player alice: {gm} is not a player of {campaign} (R13)",
+        f"player bob: {stranger} is not a player of {campaign} (R13)",
     ]
     assert row_counts() == [0, 0, 0, 0]
 

@@ -201,7 +201,12 @@ def test_row7_orders_racing_the_turn_job_are_stored_in_their_turn_or_refused(
     # R40: stored only if sent before the deadline, and before the job began.
     turn_1.refresh_from_db()
     closed = min(deadline, turn_1.processed_at)
-    assert [s.token for s in stored if s.started is None or s.started >= closed] == []
+    late = [
+        f"order {s.token} sent at {s.started} was stored; turn 1 closed at {closed}"
+        for s in stored
+        if s.started is None or s.started >= closed
+    ]
+    assert late == [], "\n".join(late)
     orders = {o.client_token: o for o in Order.objects.filter(turn__campaign=campaign)}
     assert len(orders) == Order.objects.filter(turn__campaign=campaign).count()  # no twins
     assert sorted(orders) == sorted(s.token for s in stored)  # none lost, none refused kept
@@ -213,4 +218,4 @@ def test_row7_orders_racing_the_turn_job_are_stored_in_their_turn_or_refused(
     }
     assert where == {(1, True, True)}
     assert ledger_problems(campaign, open_turn=2) == []
-    assert cluster.errors() == []
+    assert (errors := cluster.errors()) == [], "\n".join(errors)

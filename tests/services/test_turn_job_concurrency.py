@@ -58,13 +58,23 @@ def test_two_concurrent_runs_of_a_turn_process_it_once(postgres: None, slow_boar
     assert Order.objects.get().status == Order.Status.SUCCEEDED
 
 
+@pytest.mark.parametrize("snapshot", [False, True], ids=["under-the-lock", "snapshot-first"])
 def test_many_ticks_racing_count_no_failure(
-    postgres: None, slow_boards: None, caplog: pytest.LogCaptureFixture
+    postgres: None,
+    slow_boards: None,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+    snapshot: bool,
 ) -> None:
     """Four ticks race for each turn. The losers wait for the winner's lock and find the turn
     done: no error at all. (Without the lock, the losers' records collide with the winner's
     on the unique constraint: the ledger would still be right, but each loser logs a failed
-    run; this test counts those.)"""
+    run; this test counts those.) Both ways the job runs: resolved under the lock (a small
+    campaign), and resolved first in a snapshot, the lock taken only to write (a big one,
+    services/turns.py SNAPSHOT_FROM): there every racer resolves the turn, and the lock
+    alone decides which one writes it."""
+    if snapshot:
+        monkeypatch.setattr(turns, "SNAPSHOT_FROM", 1)
     game = started_campaign(boards=2)
     caplog.set_level(logging.ERROR, logger="campaigns")
 

@@ -152,12 +152,18 @@ def task_results(process: Process, task: str) -> list[str]:
 
 
 def errors_in(text: str) -> list[str]:
-    """Lines of a Celery log at level ERROR or worse, and tracebacks."""
-    return [
-        line
-        for line in text.splitlines()
-        if "ERROR/" in line or "CRITICAL/" in line or line.startswith("Traceback")
-    ]
+    """Lines of a Celery log at level ERROR or worse, and tracebacks with the exception that
+    ends each (its first unindented line), so a failing test says what went wrong."""
+    found: list[str] = []
+    in_traceback = False
+    for line in text.splitlines():
+        if in_traceback and line and not line[0].isspace():
+            found.append(line)
+            in_traceback = False
+        if "ERROR/" in line or "CRITICAL/" in line or line.startswith("Traceback"):
+            found.append(line)
+            in_traceback = line.startswith("Traceback")
+    return found
 
 
 @dataclass

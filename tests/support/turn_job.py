@@ -164,3 +164,23 @@ def make_due(game: Game, number: int, deadline: dt.datetime) -> Turn:
 def rows() -> dict[str, list[dict[str, Any]]]:
     """Every row of every table the turn job touches, in primary-key order."""
     return {model.__name__: list(model.objects.order_by("pk").values()) for model in TABLES}
+
+
+def rows_changed(
+    before: dict[str, list[dict[str, Any]]], after: dict[str, list[dict[str, Any]]]
+) -> list[str]:
+    """Every difference between two `rows()` readings, in words ("Order 7: status queued ->
+    succeeded"), so a test that expects none says which rows a fault left behind."""
+    changed: list[str] = []
+    for table in before.keys() | after.keys():
+        old = {row["id"]: row for row in before.get(table, [])}
+        new = {row["id"]: row for row in after.get(table, [])}
+        changed += [f"{table} {pk}: added" for pk in sorted(new.keys() - old.keys())]
+        changed += [f"{table} {pk}: removed" for pk in sorted(old.keys() - new.keys())]
+        for pk in sorted(old.keys() & new.keys()):
+            changed += [
+                f"{table} {pk}: {name} {old[pk][name]!r} -> {new[pk][name]!r}"
+                for name in old[pk]
+                if old[pk][name] != new[pk].get(name)
+            ]
+    return sorted(changed)

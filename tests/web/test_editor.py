@@ -97,7 +97,7 @@ def test_a_board_address_twice_is_refused(demo: Campaign, client_for: ClientFor)
     response = client_for("gm").post(
         reverse("board_new", args=[SLUG]), {"name": "Another city", "slug": "city"}
     )
-    assert "Tourmaline already has a board at the address 'city'." in page_of(response)
+    assert "Tourmaline already has a board at the address 'city' (R2)." in page_of(response)
     assert Board.objects.filter(campaign=demo).count() == 2
 
 
@@ -175,20 +175,25 @@ def test_editing_a_card_logs_only_what_changed(demo: Campaign, client_for: Clien
         ),
         (
             {"alignments": ["Government", "Communist"]},
-            "Department The Mint: holds government together with its opposite (R5)",
+            "Department The Mint: holds government together with its opposite (R5).",
         ),
         (
             {"alignments": ["Government", "Straight", "Liberal", "Peaceful"]},
-            "Department The Mint: at most three alignments",
+            "Department The Mint: at most three alignments (R4).",
         ),
         (
             {"money": 50},
             "The Mint would discard 44 Money at the next spawn and consume: it can keep 6 "
-            "tokens, its capacity (its production times its chain length, R36).",
+            "tokens, its capacity (its production times its chain length, R36). Give it fewer "
+            "tokens, or more production.",
         ),
         (
             {"home": False},
-            "The Treasury would stay in Alice Ambergris, Comptroller",
+            "The Treasury would stay in Alice Ambergris, Comptroller's structure without being "
+            "a home department or linked to another department of it, and would leave the "
+            "structure at the next link phase (R13). Make it a home department, link it to one "
+            "of Alice Ambergris, Comptroller's departments, or take it out of the structure "
+            "first.",
         ),
     ],
     ids=["link-type", "opposites", "four-alignments", "stash-beyond-capacity", "strands"],
@@ -206,6 +211,7 @@ def test_an_edit_the_engine_refuses_changes_nothing_and_says_why(
     assert response.status_code == 200
     page = page_of(response)
     assert "Nothing was saved" in page and message in page, page[page.find("Nothing was") :][:600]
+    assert response.context["refused"] == [message]  # the whole reason, naming its rule
     assert board_rows(demo) == before and not AuditEntry.objects.exists()
 
 
@@ -309,7 +315,7 @@ def test_an_illegal_link_is_refused_with_its_rule(
             follow=True,
         )
         page = page_of(response)
-        assert "Choose a department of this board to link." in page  # not offered
+        assert "Choose a department of this board to link (R2, R10)." in page  # not offered
     else:
         page = link_post(client_for("gm"), dept, partner)
         assert f"No link was made: {message}" in page

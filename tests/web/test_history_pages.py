@@ -227,6 +227,40 @@ def test_r51_an_opened_campaign_shows_every_member_everything(
     assert alice.get(rebel).status_code == 200
 
 
+def test_r51_an_observer_sees_nothing_hidden_until_the_campaign_is_opened_then_everything(
+    three_turns: ThreeTurns, client_for: ClientFor
+) -> None:
+    """Olga observes with no knowledge granted (R50: nothing hidden is shown); once the GM
+    opens the campaign (R51) she sees every board, every turn, every history and every
+    order, and her CSV is the GM's."""
+    campaign = three_turns.campaign
+    MembershipFactory(campaign=campaign, role=Membership.Role.OBSERVER, user__username="olga")
+    olga, gm = client_for("olga"), client_for("gm")
+    rebel = reverse("department_history", args=[SLUG, "city", "rebel-cell"])
+    bob = reverse("structure_history", args=[SLUG, "city", pk_of(campaign, "bob")])
+    report = reverse("turn_report", args=[SLUG, 1])
+    csv = reverse("history_export", args=[SLUG])
+
+    def seen() -> tuple[int, int, int, int, bool, bool]:
+        now = maps_in(olga.get(board_url()).content.decode())
+        past = maps_in(olga.get(board_url(1)).content.decode())
+        return (
+            len(now["city"]["nodes"]),
+            len(past["city"]["nodes"]),
+            olga.get(rebel).status_code,
+            olga.get(bob).status_code,
+            "BOB-INTENT-SENTINEL" in olga.get(report).content.decode(),
+            olga.get(csv).content == gm.get(csv).content,
+        )
+
+    hidden = seen()
+    assert hidden[0] < 14 and hidden[1] < 14 and hidden[2:] == (404, 404, False, False), hidden
+    campaign.opened = True
+    campaign.save(update_fields=["opened"])
+    assert seen() == (14, 14, 200, 200, True, True)
+    assert "The GM has opened this campaign" in olga.get(board_url(0)).content.decode()
+
+
 def test_r51_an_opened_campaigns_turn_reports_show_every_order_but_no_gm_draft(
     three_turns: ThreeTurns, client_for: ClientFor
 ) -> None:

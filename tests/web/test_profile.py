@@ -112,6 +112,23 @@ def test_the_footer_switch_sets_the_language_and_a_users_profile_keeps_it(
     assert Profile.objects.get(user__username="alice").language == "de"
 
 
+@pytest.mark.parametrize("language", ["xx", "fr", "", None])
+def test_the_footer_switch_says_so_when_the_language_is_not_offered(
+    demo: Campaign, client_for: ClientFor, language: str | None
+) -> None:
+    """French has Django's own catalogue, but the site does not offer it; an unknown or
+    missing language changes nothing either, and the switch says so instead of nothing."""
+    alice = client_for("alice")
+    posted = {"next": "/rules/"} | ({"language": language} if language is not None else {})
+    response = alice.post(reverse("set_language"), posted, follow=True)
+    assert response.redirect_chain == [("/rules/", 302)]
+    assert [str(m) for m in response.context["messages"]] == [
+        "That language is not offered here: nothing was changed."
+    ]
+    assert settings.LANGUAGE_COOKIE_NAME not in alice.cookies
+    assert not Profile.objects.filter(user__username="alice").exclude(language="").exists()
+
+
 def test_the_footer_switch_is_a_form_with_a_csrf_token(demo: Campaign) -> None:
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(reverse("set_language"), {"language": "de"}).status_code == 403

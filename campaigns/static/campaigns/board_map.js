@@ -3,7 +3,8 @@
 // board, from the page's data-map-url (web/history.py board_map_data), with Cytoscape.js
 // and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
 // the cards and the list of links beside the map are the same content for keyboards, screen
-// readers and browsers without JavaScript, so this script only adds the picture.
+// readers and browsers without JavaScript, so this script only adds the picture, and a row
+// of the map's departments as buttons, which the keyboard reaches (bindNodeList).
 //
 // Layout: dagre runs once, on the layout graph the page's data-layout-url gives (every
 // department and link the viewer has seen on this board, at any turn, as opaque ids), and
@@ -276,6 +277,44 @@
     });
   }
 
+  // Every department of the map as a button above it, for keyboards (a canvas's nodes take
+  // no focus): focusing one selects its node and shows its card, pressing it also brings
+  // the node into view. Alphabetical, as a reader looks a name up; folded away on a big
+  // board, where a row of hundreds of names would push the map off the screen.
+  const UNFOLDED = 30;
+  function bindNodeList(section, scope, cy, panel) {
+    const list = section.querySelector("[data-map-nodes]");
+    const box = section.querySelector("[data-map-nodes-box]");
+    if (!list || !box) return;
+    const nodes = cy.nodes().sort((a, b) => a.data("label").localeCompare(b.data("label")));
+    nodes.forEach((node) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-sm btn-outline-secondary";
+      button.textContent = node.data("label");
+      button.dataset.mapNode = node.id();
+      const choose = () => {
+        cy.nodes().unselect();
+        node.select();
+        show(panel, cardOf(scope, node));
+      };
+      button.addEventListener("focus", choose);
+      button.addEventListener("click", () => {
+        choose();
+        if (cy.zoom() < READABLE) cy.zoom(READABLE);
+        cy.center(node);
+      });
+      list.append(button);
+    });
+    // A node tapped on the map: its button says so (aria-pressed) for screen readers too.
+    cy.on("select unselect", "node", (event) => {
+      const button = list.querySelector(`[data-map-node="${CSS.escape(event.target.id())}"]`);
+      if (button) button.setAttribute("aria-pressed", String(event.target.selected()));
+    });
+    box.open = nodes.length <= UNFOLDED;
+    box.hidden = false;
+  }
+
   // The whole map if its names stay readable; else the viewer's own departments and this
   // turn's changes, whole, as large as fits (never larger than READABLE).
   function frame(cy) {
@@ -384,6 +423,7 @@
       }).observe(container);
     }
     cy.on("tap", "node", (event) => show(panel, cardOf(scope, event.target)));
+    bindNodeList(section, scope, cy, panel);
     cy.on("mouseover tap", "edge", (event) => {
       show(panel, document.createTextNode(edgeSummary(cy, event.target.data())));
     });
