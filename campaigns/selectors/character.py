@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from campaigns.intrigue_words import goal_text, shtick_text
 from campaigns.models import Board, Campaign, ContingencyEnvelope, Department, Membership
 
-from .intrigue import DossierItem, GoalView, character_goals, character_shticks, dossier
+from .intrigue import DossierItem, GoalView, dossiers_of, goals_of, shticks_of
+from .visibility import sees_everything
 
 
 @dataclass(frozen=True)
@@ -81,13 +82,53 @@ def goal_line(goal: GoalView) -> GoalLine:
 def character_sheet(member: Membership, viewer: Membership) -> CharacterSheet:
     """R60, R61, R71, R72: what `viewer` may read of `member`'s character (nothing of
     another player's before the campaign is opened)."""
-    boards = dict(Board.objects.filter(campaign_id=member.campaign_id).values_list("slug", "name"))
-    shticks = [
-        ShtickLine(s.pk, s.kind, s.label, shtick_text(s.data, s.department, boards))
-        for s in character_shticks(member, viewer)
-    ]
-    goals = [goal_line(g) for g in character_goals(member, viewer)]
-    return CharacterSheet(shticks, goals, dossier(member, viewer))
+    return character_sheets([member], viewer).get(member.pk) or CharacterSheet([], [], [])
+
+
+def character_sheets(members: list[Membership], viewer: Membership) -> dict[int, CharacterSheet]:
+    """Member id -> the sheet of each of `members` the viewer may read (their own; every
+    player's for the GM, and for every member once the campaign is opened, R51). A fixed
+    number of queries, however many members."""
+    if not members:
+        return {}
+    campaign_id = members[0].campaign_id
+    boards = dict(Board.objects.filter(campaign_id=campaign_id).values_list("slug", "name"))
+    shticks, goals = shticks_of(members, viewer), goals_of(members, viewer)
+    dossiers = dossiers_of(members, viewer)
+    return {
+        pk: CharacterSheet(
+            [
+                ShtickLine(s.pk, s.kind, s.label, shtick_text(s.data, s.department, boards))
+                for s in shticks[pk]
+            ],
+            [goal_line(g) for g in goals[pk]],
+            dossiers[pk],
+        )
+        for pk in shticks
+    }
+
+
+@dataclass(frozen=True)
+class Character:
+    """One player's character as every member reads it once the campaign is opened (R51)."""
+
+    member: Membership
+    sheet: CharacterSheet
+
+
+def campaign_characters(campaign: Campaign, viewer: Membership) -> list[Character]:
+    """R51: every player's character (shticks, goals with their progress, dossier), by name,
+    for a viewer who sees everything (the GM; every member once the campaign is opened);
+    nothing for anyone else. A fixed number of queries, however many players."""
+    if not sees_everything(viewer):
+        return []
+    players = list(
+        Membership.objects.filter(campaign=campaign, role=Membership.Role.PLAYER)
+        .select_related("user")
+        .order_by("character_name", "user__username")
+    )
+    sheets = character_sheets(players, viewer)
+    return [Character(m, sheets[m.pk]) for m in players if m.pk in sheets]
 
 
 # --- The GM's page of a character -------------------------------------------------------------

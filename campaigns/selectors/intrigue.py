@@ -62,18 +62,32 @@ class ShtickView:
     department: str | None  # the department it names, if any
 
 
+def readable(members: list[Membership], viewer: Membership) -> list[Membership]:
+    return [m for m in members if may_read(viewer, m)]
+
+
 def character_shticks(member: Membership, viewer: Membership) -> list[ShtickView]:
     """R60: the character's shticks, in the order granted (3 queries at most)."""
-    if not may_read(viewer, member):
-        return []
-    shticks = list(Shtick.objects.filter(member=member).order_by("pk"))
+    return shticks_of([member], viewer).get(member.pk, [])
+
+
+def shticks_of(members: list[Membership], viewer: Membership) -> dict[int, list[ShtickView]]:
+    """R60: member id -> the shticks of each character the viewer may read (3 queries at
+    most, however many members)."""
+    members = readable(members, viewer)
+    if not members:
+        return {}
+    shticks = list(Shtick.objects.filter(member__in=members).order_by("pk"))
     named = [s.department_id for s in shticks if s.department_id]
     rows = list(department_rows(pk__in=named)) if named else []
     names = names_for(viewer, rows) if rows else {}
-    return [
-        ShtickView(s.pk, s.kind, str(s.get_kind_display()), s.data, names.get(s.department_id))
-        for s in shticks
-    ]
+    found: dict[int, list[ShtickView]] = {m.pk: [] for m in members}
+    for s in shticks:
+        view = ShtickView(
+            s.pk, s.kind, str(s.get_kind_display()), s.data, names.get(s.department_id)
+        )
+        found[s.member_id].append(view)
+    return found
 
 
 @dataclass(frozen=True)
@@ -103,25 +117,34 @@ class GoalView:
 
 def character_goals(member: Membership, viewer: Membership) -> list[GoalView]:
     """R61: the player's secret goals with their progress (2 queries)."""
-    if not may_read(viewer, member):
-        return []
-    goals = list(Goal.objects.filter(member=member).order_by("pk"))
+    return goals_of([member], viewer).get(member.pk, [])
+
+
+def goals_of(members: list[Membership], viewer: Membership) -> dict[int, list[GoalView]]:
+    """R61: member id -> the secret goals, with their progress, of each player the viewer
+    may read (2 queries, however many members)."""
+    members = readable(members, viewer)
+    if not members:
+        return {}
+    goals = list(Goal.objects.filter(member__in=members).order_by("pk"))
     progress: dict[int, list[Progress]] = {}
     rows = GoalProgress.objects.filter(goal__in=goals).select_related("turn")
     for p in rows.order_by("turn__number"):
         progress.setdefault(p.goal_id, []).append(Progress(p.turn.number, p.value, p.met))
-    return [
-        GoalView(
-            g.pk,
-            g.kind,
-            str(g.get_kind_display()),
-            int(g.data.get("n", 0)),
-            g.data.get("alignment") or g.data.get("type") or g.data.get("stat"),
-            g.count,
-            progress.get(g.pk, []),
-        )  # fmt: skip
-        for g in goals
-    ]
+    found: dict[int, list[GoalView]] = {m.pk: [] for m in members}
+    for g in goals:
+        found[g.member_id].append(
+            GoalView(
+                g.pk,
+                g.kind,
+                str(g.get_kind_display()),
+                int(g.data.get("n", 0)),
+                g.data.get("alignment") or g.data.get("type") or g.data.get("stat"),
+                g.count,
+                progress.get(g.pk, []),
+            )  # fmt: skip
+        )
+    return found
 
 
 @dataclass(frozen=True)
@@ -140,32 +163,41 @@ class DossierItem:
 
 def dossier(member: Membership, viewer: Membership) -> list[DossierItem]:
     """R71/R72: every envelope the player has opened, newest first (4 queries at most)."""
-    if not may_read(viewer, member):
-        return []
+    return dossiers_of([member], viewer).get(member.pk, [])
+
+
+def dossiers_of(members: list[Membership], viewer: Membership) -> dict[int, list[DossierItem]]:
+    """R71/R72: member id -> every envelope each player the viewer may read has opened,
+    newest first (4 queries at most, however many members)."""
+    members = readable(members, viewer)
+    if not members:
+        return {}
     entries = list(
-        DossierEntry.objects.filter(member=member).select_related(
+        DossierEntry.objects.filter(member__in=members).select_related(
             "envelope__department__board", "turn"
         )
     )
     depts = list(department_rows(pk__in=[e.envelope.department_id for e in entries]))
     names = names_for(viewer, depts) if depts else {}
-    items = [
-        DossierItem(
-            e.turn.number,
-            "intel",
-            e.envelope.text,
-            names[e.envelope.department_id],
-            e.envelope.department.board.name,
-            e.envelope.grants,
-        )  # fmt: skip
-        for e in entries
-    ]
-    sealed = ContingencyEnvelope.objects.filter(member=member, opened_turn__isnull=False)
-    items += [
-        DossierItem(c.opened_turn.number, "contingency", c.text, None)
-        for c in sealed.select_related("opened_turn")
-    ]
-    return sorted(items, key=lambda item: (item.turn, item.kind), reverse=True)
+    found: dict[int, list[DossierItem]] = {m.pk: [] for m in members}
+    for e in entries:
+        found[e.member_id].append(
+            DossierItem(
+                e.turn.number,
+                "intel",
+                e.envelope.text,
+                names[e.envelope.department_id],
+                e.envelope.department.board.name,
+                e.envelope.grants,
+            )  # fmt: skip
+        )
+    sealed = ContingencyEnvelope.objects.filter(member__in=members, opened_turn__isnull=False)
+    for c in sealed.select_related("opened_turn"):
+        found[c.member_id].append(DossierItem(c.opened_turn.number, "contingency", c.text, None))
+    return {
+        pk: sorted(items, key=lambda item: (item.turn, item.kind), reverse=True)
+        for pk, items in found.items()
+    }
 
 
 # --- Offices and elections (R80) -------------------------------------------------------------

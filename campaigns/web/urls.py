@@ -191,6 +191,7 @@ urlpatterns += [
 MEMBER = "c/<slug:slug>/players/<int:pk>/"
 urlpatterns += [
     path("c/<slug:slug>/dossier/", intrigue.dossier_page, name="dossier"),
+    path("c/<slug:slug>/characters/", intrigue.characters_page, name="characters"),
     path(f"{MEMBER}shticks/new/<slug:kind>/", intrigue_gm.shtick_new, name="shtick_new"),
     path(f"{MEMBER}shticks/<int:item>/remove/", intrigue_gm.shtick_delete, name="shtick_remove"),
     path(f"{MEMBER}goals/new/<slug:kind>/", intrigue_gm.goal_new, name="goal_new"),

@@ -230,6 +230,7 @@ PAGES: dict[str, Page] = {
     # RULES parts 7 and 8 (web/intrigue.py, web/intrigue_gm.py): a player's dossier; the
     # GM's shticks, goals and envelopes.
     "dossier":                 Page(CAMPAIGN, "302 - 200 403 404 403",  NO_POST),
+    "characters":              Page(CAMPAIGN, "302 - 403 403 404 200",  NO_POST),
     "shtick_new":              Page(MEMBER_FORMS, GM_ONLY_OWNED,        GM_ONLY_OWNED),
     "shtick_remove":           Page(CHARACTER_ROWS, NO_GET_OWNED,       GM_ACTS_OWNED),
     "goal_new":                Page(MEMBER_FORMS, GM_ONLY_OWNED,        GM_ONLY_OWNED),

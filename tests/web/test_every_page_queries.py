@@ -111,6 +111,7 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "press_overview":          [("alice", [])],
     # RULES parts 7 and 8 (issue 12): the dossier, the GM's characters and envelopes.
     "dossier":                 [("alice", [SLUG])],
+    "characters":              [("gm", [SLUG])],
     "shtick_new":              [("gm", [SLUG, "{alice}", "production"])],
     "goal_new":                [("gm", [SLUG, "{alice}", "control_aligned"])],
     "contingency_new":         [("gm", [SLUG, "{alice}", "knowledge"])],

@@ -32,7 +32,16 @@ from hypothesis import strategies as st
 from campaigns.models import Campaign
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import Played
-from tests.support.hostile import FORM, Endpoint, World, forget_messages, outcome, week_world
+from tests.support.hostile import (
+    COUNTED,
+    FORM,
+    GROWN,
+    Endpoint,
+    World,
+    forget_messages,
+    outcome,
+    week_world,
+)
 from tests.support.hostile import played_world as played_world_of
 from tests.support.hostile_endpoints import ELECTION_FORMS, ENDPOINTS, ORDER_FORMS
 from tests.support.urls import site_patterns, site_url_names
@@ -222,6 +231,7 @@ SHOW_ONLY = {
     "department_history",
     "dossier",
     "election",
+    "characters",
 }
 
 
@@ -231,6 +241,11 @@ def test_every_url_of_the_site_is_a_hostile_endpoint_or_shows_only() -> None:
     listed = {e.name.split()[0] for e in ENDPOINTS}
     assert site_url_names() - listed - SHOW_ONLY == set()
     assert SHOW_ONLY <= site_url_names()  # no stale entries
+
+
+def test_every_model_an_endpoint_watches_grow_is_counted_when_a_world_is_built() -> None:
+    """An endpoint whose success is 'a row was added' needs that model's count from before."""
+    assert GROWN - set(COUNTED) == set()
 
 
 # --- hostile values in the URL's own path ---------------------------------------------------
