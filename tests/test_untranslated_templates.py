@@ -49,6 +49,8 @@ ALLOWED_DEFAULTS = {
     "en": "a language code (<html lang>)",
     "info": "a Bootstrap alert class",
     "btn-primary": "a Bootstrap button class",
+    "goals": "an element id (_goals.html, when one character's goals are on the page)",
+    "dossier-items": "an element id (_dossier_items.html, when one dossier is on the page)",
 }
 # A word: two letters or more. Rule ids, d10 and the like are not words of a language.
 WORD = re.compile(r"[^\W\d_]{2,}")
