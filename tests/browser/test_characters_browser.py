@@ -39,6 +39,7 @@ def test_the_gm_and_then_every_player_read_every_character(
     bob = log_in(browser, live_server.url, "bob", PHONE)
     refused = bob.goto(f"{live_server.url}{reverse('characters', args=[campaign.slug])}")
     assert refused is not None and refused.status == 403
+    expect(bob.locator("[data-refusal]")).to_contain_text("once the GM opens the campaign")
 
     campaign_end(campaign=campaign, actor=member(campaign, "gm").user)
     campaign_open(campaign=Campaign.objects.get(pk=campaign.pk), actor=member(campaign, "gm").user)

@@ -63,6 +63,7 @@ def test_before_the_campaign_is_opened_only_the_gm_reads_every_character(
         refused = client_for(who).get(URL)
         assert refused.status_code == 403, who
         assert ALICES_SHTICK not in refused.content.decode()
+        assert "once the GM opens the campaign" in text_of(refused), who  # the reason, not a guess
     assert client_for("gm2").get(URL).status_code == 404  # the GM of another campaign
 
 
