@@ -14,6 +14,7 @@ import datetime as dt
 import re
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q
@@ -97,26 +98,44 @@ def queued_orders(*, player: Membership, turn: Turn, board: Board | None = None)
 ELECTION_KINDS = (Kind.NOMINATE, Kind.RUNNING_MATE, Kind.SUPPORT, Kind.VOTE)
 
 
-def others_election_orders(*, player: Membership, turn: Turn, board: Board) -> list[Order]:
-    """R80: the other players' queued election orders of `turn` on `board`, in sequence
-    order. Nominations and tickets are public (engine/plan.py): a support, a vote or a
-    running mate names another player's ticket, so the engine judges a player's orders with
-    them. One query."""
-    rows = Order.objects.filter(
-        turn=turn, board=board, status=Order.Status.QUEUED, kind__in=ELECTION_KINDS
+@dataclass(frozen=True)
+class OrdersAround:
+    """What a check of a player's order on a board reads of the turn's queued orders, each
+    list in sequence order: the player's own (on every board: elsewhere_attempts needs the
+    others'); the other players' election orders on the board (R80: nominations and tickets
+    are public, engine/plan.py, and a support, a vote or a running mate names another
+    player's ticket, so the engine judges a player's orders with them); and the hand-overs
+    other players offer the player there (R62: the engine judges an accept against them)."""
+
+    mine: list[Order]
+    public: list[Order]
+    offered: list[Order]
+
+
+def orders_around(player: Membership, turn: Turn, board: Board) -> OrdersAround:
+    """OrdersAround in one query (an order check runs on every submission: each query saved
+    is a round trip saved)."""
+    rows = (
+        Order.objects.filter(turn=turn, status=Order.Status.QUEUED)
+        .filter(
+            Q(player=player)
+            | Q(board=board, kind__in=ELECTION_KINDS)
+            | Q(board=board, kind=Kind.HANDOVER, payload__to=player.player_id)
+        )
+        .select_related("board")
+        .order_by("seq", "pk")
     )
-    return list(rows.exclude(player=player).order_by("seq", "pk"))
-
-
-def handovers_offered(player: Membership, turn: Turn, board: Board) -> list[Order]:
-    """R62: the queued hand-overs of `turn` on `board` that other players offer `player`
-    (one query). The engine judges an accept against them (engine/plan.py: the site passes
-    the player's own orders and the hand-overs offered to them)."""
-    rows = Order.objects.filter(
-        turn=turn, board=board, kind=Kind.HANDOVER, status=Order.Status.QUEUED,
-        payload__to=player.player_id,
-    ).exclude(player=player)  # fmt: skip
-    return list(rows.order_by("seq", "pk"))
+    mine: list[Order] = []
+    public: list[Order] = []
+    offered: list[Order] = []
+    for order in rows:
+        if order.player_id == player.pk:
+            mine.append(order)
+        elif order.kind in ELECTION_KINDS:
+            public.append(order)
+        else:
+            offered.append(order)
+    return OrdersAround(mine, public, offered)
 
 
 def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
@@ -199,12 +218,12 @@ def order_check(
     on dice, or may not be able to pay, is the player's risk (it is checked again at
     resolution)."""
     names_only_visible_departments(board=board, player=player, payload=payload, kind=kind)
-    others = [o for o in queued_orders(player=player, turn=turn) if o != replacing]
-    public = others_election_orders(player=player, turn=turn, board=board)
-    orders = [order_state(o) for o in [*public, *others] if o.board_id == board.pk]
+    around = orders_around(player, turn, board)
+    others = [o for o in around.mine if o != replacing]
+    orders = [order_state(o) for o in [*around.public, *others] if o.board_id == board.pk]
     # R62: with the hand-overs offered to the player (an accept takes one; a link may then be
     # added to the department it brings), as the order forms see them (order_context.py).
-    orders += [order_state(o) for o in handovers_offered(player, turn, board)]
+    orders += [order_state(o) for o in around.offered]
     new = {**payload, "id": NEW_ID, "player": player.player_id, "kind": kind, "seq": seq}
     answered = None
     if kind == Kind.REINFORCE:

@@ -13,8 +13,7 @@ from campaigns.models import Board, Membership, Turn
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
-    handovers_offered,
-    others_election_orders,
+    orders_around,
     queued_orders,
     trial_state,
 )
@@ -52,13 +51,12 @@ class OrderContext:
         knowledge = viewer_knowledge(player, board=board)
         levels = {d.slug: level_of(d, player, knowledge) for d in rows}
         names = {d.slug: d.name for d in rows}
-        queued = queued_orders(player=player, turn=turn)
-        public = others_election_orders(player=player, turn=turn, board=board)
-        # R62: the hand-overs other players offer this player here, so the engine can say
-        # which of them an accept would take (engine/plan.py reads them with the accepts).
-        offered = handovers_offered(player, turn, board)
+        # R62: with the hand-overs other players offer this player here, so the engine can
+        # say which of them an accept would take (engine/plan.py reads them with the accepts).
+        around = orders_around(player, turn, board)
+        queued = around.mine
         own = [o for o in queued if o.board_id == board.pk]
-        state = trial_state(board, turn, [*public, *own, *offered])
+        state = trial_state(board, turn, [*around.public, *own, *around.offered])
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere,
