@@ -43,7 +43,8 @@ def test_a_player_changes_her_password_then_resets_it_from_the_mail(
     shot(alice, "password-change-phone")
     alice.get_by_role("button", name="Change password").click()
     expect(alice.get_by_role("heading", level=1)).to_have_text("Password changed")
-    assert get_user_model().objects.get(username="alice").check_password("a Bureau of New Secrets 9")
+    alice_now = get_user_model().objects.get(username="alice")
+    assert alice_now.check_password("a Bureau of New Secrets 9")
 
     visitor = browser.new_page(viewport=DESKTOP)
     visitor.goto(f"{base}{reverse('login')}")
