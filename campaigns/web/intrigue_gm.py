@@ -86,8 +86,12 @@ def character_context(request: HttpRequest, member: Membership) -> dict[str, Any
     }
 
 
+def member_page(member: Membership) -> str:
+    return reverse("member_edit", args=[member.campaign.slug, member.pk])
+
+
 def back_to(member: Membership, anchor: str) -> HttpResponse:
-    return redirect(f"{reverse('member_edit', args=[member.campaign.slug, member.pk])}#{anchor}")
+    return redirect(f"{member_page(member)}#{anchor}")
 
 
 def form_page(
@@ -111,7 +115,8 @@ def form_page(
         else:
             messages.success(request, done[0])
             return back_to(member, done[1])
-    context = {"campaign": member.campaign, "member": member, "form": form, "title": title}
+    context = {"campaign": member.campaign, "member": member, "form": form, "title": title,
+               "back": member_page(member), "back_label": member.display_name}  # fmt: skip
     return render(request, "campaigns/character/gm_form.html", context)
 
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -32,8 +33,12 @@ def office_saved_with(office: Office, shticks: list[dict[str, object]], actor: o
     )  # type: ignore[arg-type]  # fmt: skip
 
 
+def office_page(office: Office) -> str:
+    return reverse("office_edit", args=[office.board.campaign.slug, office.board.slug, office.pk])
+
+
 def back(office: Office) -> HttpResponse:
-    return redirect("office_edit", office.board.campaign.slug, office.board.slug, office.pk)
+    return redirect(office_page(office))
 
 
 @require_http_methods(FORM_METHODS)
@@ -65,7 +70,7 @@ def office_shtick_new(
         "kind": Shtick.Kind(kind).label,
     }
     context = {"campaign": board.campaign, "board": board, "office": office, "form": form,
-               "title": title}  # fmt: skip
+               "title": title, "back": office_page(office), "back_label": office.name}  # fmt: skip
     return render(request, "campaigns/elections/office_shtick.html", context)
 
 
