@@ -38,10 +38,10 @@ def characters_page(request: HttpRequest, slug: str) -> HttpResponse:
     """R51: every player's character (shticks, secret goals, dossier) for the GM, and for
     every member once the GM has opened the campaign; 404 outside it, 403 before then."""
     viewer = member_of(request, slug)
-    characters = campaign_characters(viewer.campaign, viewer)
     if not sees_everything(viewer):
         raise PermissionDenied(
             _("Every character is shown to every member once the GM opens the campaign (R51).")
         )
-    context = {"campaign": viewer.campaign, "characters": characters, "viewer": viewer}
+    characters = campaign_characters(viewer.campaign, viewer)
+    context = {"campaign": viewer.campaign, "characters": characters}
     return render(request, "campaigns/character/characters.html", context)
