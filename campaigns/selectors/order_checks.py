@@ -25,7 +25,7 @@ from campaigns import engine, wording
 from campaigns.engine.joined import SEP, departments_named, order_renamed, qualifier, reason_in
 from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
-from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
+from campaigns.selectors.visibility import Level, Seen, level_of, seen_departments
 
 from .beside import Present, present
 from .state import board_rows_near, board_state, campaign_state, order_state
@@ -112,28 +112,48 @@ class OrdersAround:
     offered: list[Order]
 
 
+# orders_around's one query, written out: it runs on every submission and every order form,
+# and the ORM took several times longer to build it than the database to answer it. The
+# hand-overs of the board are all read (a few a turn at most): which of them are offered to
+# the player is decided in Python, the same on SQLite and PostgreSQL.
+AROUND = """
+SELECT o.*, b.name AS board_name, b.slug AS board_slug
+FROM {order} o JOIN {board} b ON b.id = o.board_id
+WHERE o.turn_id = %s AND o.status = %s
+  AND (o.player_id = %s OR (o.board_id = %s AND o.kind IN ({kinds})))
+ORDER BY o.seq, o.id
+"""
+
+
 def orders_around(player: Membership, turn: Turn, board: Board) -> OrdersAround:
     """OrdersAround in one query (an order check runs on every submission: each query saved
-    is a round trip saved)."""
-    rows = (
-        Order.objects.filter(turn=turn, status=Order.Status.QUEUED)
-        .filter(
-            Q(player=player)
-            | Q(board=board, kind__in=ELECTION_KINDS)
-            | Q(board=board, kind=Kind.HANDOVER, payload__to=player.player_id)
-        )
-        .select_related("board")
-        .order_by("seq", "pk")
+    is a round trip saved), each order with its board."""
+    kinds = [*ELECTION_KINDS, Kind.HANDOVER]
+    sql = AROUND.format(
+        order=Order._meta.db_table,
+        board=Board._meta.db_table,
+        kinds=", ".join(["%s"] * len(kinds)),
     )
+    params = [turn.pk, Order.Status.QUEUED, player.pk, board.pk, *kinds]
     mine: list[Order] = []
     public: list[Order] = []
     offered: list[Order] = []
-    for order in rows:
+    boards: dict[int, Board] = {}
+    for order in Order.objects.raw(sql, params):
+        order.board = boards.setdefault(
+            order.board_id,
+            Board(
+                pk=order.board_id,
+                campaign_id=board.campaign_id,
+                name=order.board_name,
+                slug=order.board_slug,
+            ),
+        )
         if order.player_id == player.pk:
             mine.append(order)
         elif order.kind in ELECTION_KINDS:
             public.append(order)
-        else:
+        elif order.payload.get("to") == player.player_id:  # a hand-over offered (R62)
             offered.append(order)
     return OrdersAround(mine, public, offered)
 
@@ -283,11 +303,9 @@ def names_only_visible_departments(
     )
     if not named:
         return
-    rows = departments_by_name(board, named)
-    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in rows.values()])
+    seen = seen_departments(board, player, named)
     for name in named:
-        dept = rows.get(name)
-        if dept is None or level_of(dept, player, knowledge) < Level.RUMOURED:
+        if name not in seen or seen[name].level < Level.RUMOURED:
             raise OrderRefused(str(GENERIC))
 
 
@@ -318,28 +336,27 @@ def safe_reason(
     already (a report filters many reasons). `levels`: slug -> level where the caller knows
     better than today's tables (a report: what the player controlled during that turn, so
     "your department was captured earlier this turn" reaches them, R51)."""
-    if loaded is None:
-        # Only the departments the reason can name: its words (a slug is a whole word).
-        words = set(re.findall(r"[\w-]+", reason))
-        named = Department.objects.filter(board=board, slug__in=words)
-        departments = list(named.select_related("structure"))
-        knowledge = viewer_knowledge(player, board=board, slug__in=words)
-    else:
-        departments, knowledge = loaded
     if "no department '" in reason or QUALIFIED.search(reason):
         # (A department of another board, "<board>/<slug>": names across boards are not
         # filtered here, so none is shown.)
         return str(GENERIC)
-    rows = {d.slug: d for d in departments}
-    for slug in wording.slugs_named(reason, rows):
-        level = (
-            levels[slug] if levels and slug in levels else level_of(rows[slug], player, knowledge)
-        )
+    if loaded is None:
+        # Only the departments the reason can name: its words (a slug is a whole word).
+        seen = seen_departments(board, player, set(re.findall(r"[\w-]+", reason)))
+    else:
+        departments, knowledge = loaded
+        rows = {d.slug: d for d in departments}
+        seen = {
+            slug: Seen(rows[slug].name, level_of(rows[slug], player, knowledge))
+            for slug in wording.slugs_named(reason, rows)
+        }
+    for slug in wording.slugs_named(reason, seen):
+        level = levels[slug] if levels and slug in levels else seen[slug].level
         if level < Level.CONTROLLED and (
             level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
         ):
             return str(GENERIC)
-    return wording.with_names(reason, {slug: d.name for slug, d in rows.items()})
+    return wording.with_names(reason, {slug: d.name for slug, d in seen.items()})
 
 
 def board_report(orders: list[Order], board_id: int) -> dict[str, Any]:

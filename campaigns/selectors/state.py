@@ -13,10 +13,11 @@ state for the turn job."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from django.db.models import Q
+from django.db import connection
 
 from campaigns.engine.board import TYPES
 from campaigns.engine.joined import SEP, join
@@ -118,9 +119,13 @@ def board_rows(board: Board) -> BoardRows:
 
 
 def rows_of(
-    board: Board, departments: list[tuple[Any, ...]], links: list[tuple[int, int, int, int]]
+    board: Board,
+    departments: list[tuple[Any, ...]],
+    links: list[tuple[int, int, int, int]],
+    players: dict[int, str] | None = None,
 ) -> BoardRows:
-    """BoardRows of these department and link rows (1 query: the structures)."""
+    """BoardRows of these department and link rows (1 query: the structures, unless the
+    caller passes `players`, structure id -> engine player id)."""
     width = len(WRITTEN)
     ids = {row[1]: row[0] for row in departments}
     stubs = stubs_of(departments, links)
@@ -129,7 +134,7 @@ def rows_of(
         departments=departments,
         ids=ids,
         written={row[1]: row[-width:] for row in departments},
-        players=structure_players(board),
+        players=structure_players(board) if players is None else players,
         links=links,
         stubs=stubs,
     )
@@ -152,27 +157,98 @@ def stubs_of(
 def board_rows_near(board: Board, orders: list[dict[str, Any]]) -> BoardRows:
     """Only the rows that decide `orders` (ENGINE.md orders): the slice of the board
     engine.scope.neighbourhood keeps, read by walking the links out from the departments the
-    orders name. reach(orders) + 3 queries (usually 4), whatever the size of the board."""
-    named = named_departments(orders)
-    frontier = set(
-        Department.objects.filter(board=board, slug__in=named).values_list("pk", flat=True)
+    orders name. 2 queries (3 with a cross-board link), whatever the size of the board."""
+    inner, touching = departments_within(board, named_departments(orders), reach(orders) - 1)
+    kept = inner | {pk for _, s, c, _ in touching for pk in (s, c)}
+    departments, players = department_rows_of(board, kept)
+    ranked = sorted(touching, key=lambda row: (row[1], row[3], row[0]))
+    return rows_of(board, departments, ranked, players)
+
+
+# The COLUMNS of some departments of a board in slug order, with their controllers, written
+# out for the order check (see WALK). A raw cursor gives JSON as text and, on SQLite, a
+# boolean as 0 or 1: department_rows_of converts them as the ORM would.
+NEAR = """
+SELECT {columns}, s.player_id FROM {department} d
+LEFT JOIN {structure} s ON s.id = d.structure_id
+WHERE d.board_id = %s AND d.id IN ({pks}) ORDER BY d.slug
+"""
+JSON_COLUMNS = frozenset(("functions", "alignments", "moved", "defence"))
+
+
+def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...]], dict[int, str]]:
+    """(COLUMNS rows of the departments `pks` of `board`, in slug order; structure id -> the
+    engine player id of their structures). One query."""
+    if not pks:
+        return [], {}
+    names = ["id" if c == "pk" else c for c in COLUMNS]
+    sql = NEAR.format(
+        columns=", ".join(f"d.{name}" for name in names),
+        department=Department._meta.db_table,
+        structure=Structure._meta.db_table,
+        pks=", ".join(["%s"] * len(pks)),
     )
-    inner: set[int] = set()
-    links: dict[int, tuple[int, int, int, int]] = {}
-    for _ in range(reach(orders)):
-        inner |= frontier
-        if not frontier:
-            break
-        touching = list(
-            Link.objects.filter(
-                Q(supplier_id__in=frontier) | Q(consumer_id__in=frontier)
-            ).values_list("pk", "supplier_id", "consumer_id", "priority")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [board.pk, *sorted(pks)])
+        found = cursor.fetchall()
+    decode = [
+        json.loads if name in JSON_COLUMNS else bool if name == "home" else None for name in names
+    ]
+    at_structure = names.index("structure_id")
+    rows: list[tuple[Any, ...]] = []
+    players: dict[int, str] = {}
+    for *values, player in found:
+        rows.append(
+            tuple(f(v) if f and v is not None else v for f, v in zip(decode, values, strict=True))
         )
-        links.update((row[0], row) for row in touching)
-        frontier = {pk for _, s, c, _ in touching for pk in (s, c)} - inner
-    kept = Department.objects.filter(board=board, pk__in=inner | frontier).order_by("slug")
-    ranked = sorted(links.values(), key=lambda row: (row[1], row[3], row[0]))
-    return rows_of(board, list(kept.values_list(*COLUMNS)), ranked)
+        structure = values[at_structure]
+        if structure is not None:
+            players[structure] = engine_player_id(player)
+    return rows, players
+
+
+# The walk of board_rows_near as one recursive query (SQLite and PostgreSQL): the departments
+# within `depth` links of the named ones (a link counts both ways, and may lead to another
+# board's department, R60), then every link touching one of them. One round trip instead of
+# one per step; an order check runs it on every submission (issue 15).
+WALK = """
+WITH RECURSIVE
+  edges(here, there) AS (
+    SELECT supplier_id, consumer_id FROM {link}
+    UNION ALL SELECT consumer_id, supplier_id FROM {link}
+  ),
+  walk(pk, depth) AS (
+    SELECT id, 0 FROM {department} WHERE board_id = %s AND slug IN ({slugs})
+    UNION
+    SELECT edges.there, walk.depth + 1 FROM walk JOIN edges ON edges.here = walk.pk
+    WHERE walk.depth < %s
+  ),
+  found(pk) AS (SELECT DISTINCT pk FROM walk)
+SELECT 0, pk, 0, 0, 0 FROM found
+UNION ALL
+SELECT 1, id, supplier_id, consumer_id, priority FROM {link}
+WHERE supplier_id IN (SELECT pk FROM found) OR consumer_id IN (SELECT pk FROM found)
+"""
+
+
+def departments_within(
+    board: Board, named: set[str], depth: int
+) -> tuple[set[int], list[tuple[int, int, int, int]]]:
+    """(the ids of the departments within `depth` links of the `named` departments of
+    `board`, the links touching them as (pk, supplier pk, consumer pk, priority)). One query."""
+    if not named:
+        return set(), []
+    sql = WALK.format(
+        link=Link._meta.db_table,
+        department=Department._meta.db_table,
+        slugs=", ".join(["%s"] * len(named)),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [board.pk, *sorted(named), depth])
+        rows = cursor.fetchall()
+    inner = {pk for is_link, pk, *_ in rows if not is_link}
+    links = [tuple(row[1:]) for row in rows if row[0]]
+    return inner, links  # type: ignore[return-value]
 
 
 def board_state(

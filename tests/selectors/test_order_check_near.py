@@ -15,7 +15,7 @@ from campaigns import engine
 from campaigns.engine.bench import random_orders
 from campaigns.management.commands.bench_turns import bench_campaign
 from campaigns.models import Board
-from campaigns.selectors.state import board_rows_near, board_state
+from campaigns.selectors.state import COLUMNS, board_rows, board_rows_near, board_state
 
 pytestmark = pytest.mark.django_db
 SEED = "ab" * 32
@@ -53,3 +53,21 @@ def test_reading_near_costs_the_same_queries_on_any_board() -> None:
             board_state(board, rows=board_rows_near(board, orders))
         counts.append(len(queries))
     assert counts[0] == counts[1] <= 7, counts
+
+
+def test_the_near_rows_are_the_rows_the_orm_reads() -> None:
+    """board_rows_near reads with its own SQL (an order check runs on every submission): the
+    same values, of the same types (JSON decoded, booleans as booleans on SQLite too), and
+    the same controllers as board_rows."""
+    board, whole = random_board(60)
+    everything = board_rows(board)
+    orders = random_orders(random.Random(5), whole["departments"], whole["links"], 6)
+    near = board_rows_near(board, orders)
+    assert near.departments
+    by_slug = {row[1]: row for row in everything.departments}
+    for row in near.departments:
+        assert row == by_slug[row[1]]
+        assert [type(v) for v in row] == [type(v) for v in by_slug[row[1]]]
+    assert set(near.players.items()) <= set(everything.players.items())
+    controlled = {row[COLUMNS.index("structure_id")] for row in near.departments} - {None}
+    assert controlled == set(near.players)
