@@ -13,12 +13,12 @@ state for the turn job."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from django.db import connection
 
+from campaigns import jsoncodec
 from campaigns.engine.board import TYPES
 from campaigns.engine.joined import SEP, join
 from campaigns.engine.scope import named_departments, reach
@@ -191,17 +191,16 @@ def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...
     with connection.cursor() as cursor:
         cursor.execute(sql, [board.pk, *sorted(pks)])
         found = cursor.fetchall()
-    decode = [
-        json.loads if name in JSON_COLUMNS else bool if name == "home" else None for name in names
-    ]
-    at_structure = names.index("structure_id")
+    json_at = [i for i, name in enumerate(names) if name in JSON_COLUMNS]
+    home_at, structure_at = names.index("home"), names.index("structure_id")
     rows: list[tuple[Any, ...]] = []
     players: dict[int, str] = {}
     for *values, player in found:
-        rows.append(
-            tuple(f(v) if f and v is not None else v for f, v in zip(decode, values, strict=True))
-        )
-        structure = values[at_structure]
+        for i in json_at:  # NOT NULL columns
+            values[i] = jsoncodec.loads(values[i])
+        values[home_at] = bool(values[home_at])
+        rows.append(tuple(values))
+        structure = values[structure_at]
         if structure is not None:
             players[structure] = engine_player_id(player)
     return rows, players
