@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,6 +63,8 @@ def test_bench_turns_prints_the_job_the_lock_and_the_floor() -> None:
     if connection.vendor == "postgresql":
         assert "tables vacuumed and analysed first" in text
         assert "COPY floor: " in text and "x the COPY floor (target <= 3x)" in text
+        written = re.search(r"outcomes: ([0-9.]+) s, ([0-9.]+)x the floor", text)
+        assert written is not None and float(written[1]) > 0, text
     else:
         assert "the COPY floor needs PostgreSQL" in text
 
