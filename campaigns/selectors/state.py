@@ -209,7 +209,8 @@ def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...
 # The walk of board_rows_near as one recursive query (SQLite and PostgreSQL): the departments
 # within `depth` links of the named ones (a link counts both ways, and may lead to another
 # board's department, R60), then every link touching one of them. One round trip instead of
-# one per step; an order check runs it on every submission (issue 15).
+# one per step; an order check runs it on every submission (issue 15). Each step looks the
+# links up in the supplier and consumer indexes, whatever the size of the board or the site.
 WALK = """
 WITH RECURSIVE
   edges(here, there) AS (
@@ -226,8 +227,11 @@ WITH RECURSIVE
 SELECT 0, pk, 0, 0, 0 FROM found
 UNION ALL
 SELECT 1, id, supplier_id, consumer_id, priority FROM {link}
-WHERE supplier_id IN (SELECT pk FROM found) OR consumer_id IN (SELECT pk FROM found)
+WHERE supplier_id {in_found} OR consumer_id {in_found}
 """
+# PostgreSQL scans the whole link table for "IN (SELECT ...) OR IN (SELECT ...)"; with the
+# set computed once as an array it looks each id up in the supplier and consumer indexes.
+IN_FOUND = {"postgresql": "= ANY(ARRAY(SELECT pk FROM found))"}
 
 
 def departments_within(
@@ -241,6 +245,7 @@ def departments_within(
         link=Link._meta.db_table,
         department=Department._meta.db_table,
         slugs=", ".join(["%s"] * len(named)),
+        in_found=IN_FOUND.get(connection.vendor, "IN (SELECT pk FROM found)"),
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [board.pk, *sorted(named), depth])
