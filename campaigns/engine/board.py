@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, OrderRejected
 from .sheets import Sheets
@@ -133,6 +133,19 @@ class Department:
     # id in the state, the board a separate key; a site whose boards share a slug qualifies
     # it, e.g. "harbour/mint", and maps it back). Departments without one share one board.
     board: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Department:
+        """copy.deepcopy, field by field: the planner copies whole boards (engine/plan.py),
+        and the generic walk over each department's dicts was most of an order form's time
+        on a big board. Every mutable field gets its own copy; the rest is immutable."""
+        copied = Department(
+            self.slug, self.name, self.effect, self.obstruct, self.impress,
+            self.consumes, self.produces, dict(self.functions), list(self.alignments),
+            dict(self.stash), self.structure, self.home, dict(self.defence), dict(self.moved),
+            self.capacity, self.board,
+        )  # fmt: skip
+        memo[id(self)] = copied
+        return copied
 
     def produced_amount(self) -> int:
         return self.produces[1] if self.produces else 0

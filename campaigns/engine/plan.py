@@ -135,11 +135,12 @@ def perceived(board: Board, mine: list[Order]) -> set[str]:
 def function_rolls_made(board: Board, mine: list[Order]) -> set[str]:
     """R45: departments whose queued function roll would be made (at most one each). Rolled
     on a copy: the spends must not touch the board the other choices are read from."""
+    functions = [order for order in mine if order.kind == "function"]
+    if not functions:
+        return set()  # (no copy of the board to make)
     scratch = copy.deepcopy(board)
     rolled: set[str] = set()
-    for order in mine:
-        if order.kind != "function":
-            continue
+    for order in functions:
         slug = order.fields.get("department")
         if isinstance(slug, str) and slug not in rolled:
             if made(function_roll, scratch, order, seed=PLANNING_SEED, turn=0):
