@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.engine.legal import Legal, legal_choices
-from campaigns.models import Board, Membership, Turn
+from campaigns.models import Board, Department, Membership, Turn
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
@@ -18,7 +18,13 @@ from campaigns.selectors.order_checks import (
     trial_state,
 )
 from campaigns.selectors.order_cross import Cross, cross_choices, crossing_boards
-from campaigns.selectors.visibility import Level, department_rows, level_of, viewer_knowledge
+from campaigns.selectors.visibility import (
+    Level,
+    level_from,
+    level_of,
+    sees_everything,
+    viewer_knowledge,
+)
 
 MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
 
@@ -47,10 +53,24 @@ class OrderContext:
 
     @classmethod
     def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
-        rows = list(department_rows(board=board))
+        # Plain values, not model instances: on a board of 1,000 departments, building a
+        # department, structure, membership and user object per row cost more than the query.
+        rows = list(
+            Department.objects.filter(board=board).values_list(
+                "pk", "slug", "name", "structure__player_id"
+            )
+        )
         knowledge = viewer_knowledge(player, board=board)
-        levels = {d.slug: level_of(d, player, knowledge) for d in rows}
-        names = {d.slug: d.name for d in rows}
+        everything = sees_everything(player)
+        levels = {
+            slug: level_from(
+                everything=everything,
+                controls=owner is not None and owner == player.pk,
+                stored=knowledge.get(pk, Level.UNKNOWN),
+            )
+            for pk, slug, _, owner in rows
+        }
+        names = {slug: name for _, slug, name, _ in rows}
         # R62: with the hand-overs other players offer this player here, so the engine can
         # say which of them an accept would take (engine/plan.py reads them with the accepts).
         around = orders_around(player, turn, board)
@@ -60,7 +80,7 @@ class OrderContext:
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere,
-                   pks={d.slug: d.pk for d in rows})  # fmt: skip
+                   pks={slug: pk for pk, slug, _, _ in rows})  # fmt: skip
 
     def name(self, slug: str) -> str:
         return self.names[slug]
