@@ -11,7 +11,9 @@ accepts a partial list: the named consumers first, the rest after them as before
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import permutations
 from typing import Any
 
@@ -137,33 +139,58 @@ FUNCTION_TN = 7
 OTHER_TN = 9
 
 
-@dataclass(slots=True)
+class Choices[T]:
+    """A kind's list of Legal, computed the first time it is read (a descriptor)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.kind = name
+
+    def __get__(self, legal: Legal, owner: type | None = None) -> list[T]:
+        return legal.choices(self.kind)
+
+
 class Legal:
     """The choices of every kind; `why_not[kind]` is set exactly when a list is empty.
-    `planned` is the board after the link and move phases (ENGINE.md), for attempt_pools."""
+    `planned` is the board after the link and move phases (ENGINE.md), for attempt_pools.
 
-    player: str
-    add_link: list[LinkChoice]
-    break_link: list[LinkChoice]
-    priority: list[PriorityChoice]
-    move: list[MoveChoice]
-    attempt: list[AttemptChoice]
-    function: list[FunctionChoice]
-    perceive: list[PerceiveChoice]
-    gift: list[GiftChoice]
-    handover: list[HandoverChoice]
-    accept: list[AcceptChoice]
-    nominate: list[NominateChoice]
-    running_mate: list[RunningMateChoice]
-    support: list[SupportChoice]
-    vote: list[VoteChoice]
-    why_not: dict[str, str]
-    planned: dict[str, Any]
-    plan: Plan = field(repr=False)
+    Each kind's list (and its reason, and `planned`) is computed when first read: an order
+    form shows one kind, and on a board of 1,000 departments computing every kind took
+    several times as long as the plan itself. Every list is read from the same plan, and
+    none changes it, so the order they are computed in does not matter."""
+
+    add_link: Choices[LinkChoice] = Choices()
+    break_link: Choices[LinkChoice] = Choices()
+    priority: Choices[PriorityChoice] = Choices()
+    move: Choices[MoveChoice] = Choices()
+    attempt: Choices[AttemptChoice] = Choices()
+    function: Choices[FunctionChoice] = Choices()
+    perceive: Choices[PerceiveChoice] = Choices()
+    gift: Choices[GiftChoice] = Choices()
+    handover: Choices[HandoverChoice] = Choices()
+    accept: Choices[AcceptChoice] = Choices()
+    nominate: Choices[NominateChoice] = Choices()
+    running_mate: Choices[RunningMateChoice] = Choices()
+    support: Choices[SupportChoice] = Choices()
+    vote: Choices[VoteChoice] = Choices()
+
+    def __init__(
+        self, player: str, state: dict[str, Any], planned: Plan, longest: int | None
+    ) -> None:
+        self.player = player
+        self.plan = planned
+        self.state = state
+        self.longest = longest
+        self.why_not = WhyNot(self)
+        self._lists: dict[str, list[Any]] = {}
 
     def choices(self, kind: str) -> list[Any]:
-        found: list[Any] = getattr(self, kind)
-        return found
+        if kind not in self._lists:
+            self._lists[kind] = CHOOSERS[kind](self)
+        return self._lists[kind]
+
+    @cached_property
+    def planned(self) -> dict[str, Any]:
+        return state_json(self.state, self.plan.board)
 
     def reinforce(self, target: str) -> list[MoveChoice]:
         """R46: the moves that end at the target (the controller's one free move)."""
@@ -197,27 +224,52 @@ class Legal:
 
 def legal_choices(state: dict[str, Any], player: str, *, longest: int | None = None) -> Legal:
     """R10-R14, R41-R46: every legal choice of every kind for `player` on this ENGINE.md
-    state, after their queued orders in `state["orders"]`. EngineError on bad input."""
-    planned = plan(state, player)
-    links, board = planned.links, planned.board
-    choices: dict[str, list[Any]] = {
-        "add_link": add_link_choices(links, player),
-        "break_link": break_link_choices(links, player),
-        "priority": priority_choices(links, player),
-        "move": move_choices(board, player, longest),
-        "attempt": attempt_choices(board, player, planned.attempts),
-        "function": function_choices(board, player, planned.rolled),
-        "perceive": perceive_choices(board, planned.perceived),
-        "gift": gift_choices(board, player),
-        "handover": handover_choices(planned),
-        "accept": accept_choices(state, planned, player),
-        "nominate": nominate_choices(planned.election, player),
-        "running_mate": running_mate_choices(planned.election, player),
-        "support": support_choices(planned.election, player),
-        "vote": vote_choices(planned.election, player),
-    }
-    why_not = {k: reason(k, planned, player) for k in KINDS if not choices[k]}
-    return Legal(player, **choices, why_not=why_not, planned=state_json(state, board), plan=planned)
+    state, after their queued orders in `state["orders"]` (each kind computed when first
+    read). EngineError on bad input."""
+    return Legal(player, state, plan(state, player), longest)
+
+
+class WhyNot(Mapping[str, str]):
+    """Legal.why_not: kind -> the reason its list is empty, for exactly the kinds whose list
+    is empty; each computed when first asked for."""
+
+    def __init__(self, legal: Legal) -> None:
+        self._legal = legal
+        self._reasons: dict[str, str] = {}
+
+    def __getitem__(self, kind: str) -> str:
+        if kind not in CHOOSERS or self._legal.choices(kind):
+            raise KeyError(kind)
+        if kind not in self._reasons:
+            self._reasons[kind] = reason(kind, self._legal.plan, self._legal.player)
+        return self._reasons[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return (kind for kind in KINDS if not self._legal.choices(kind))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+# R41-R46, R62, R70, R80: how each kind's list is computed from the plan. The link kinds
+# read the board after the link phase (plan.links), the others after the move phase.
+CHOOSERS: dict[str, Callable[[Legal], list[Any]]] = {
+    "add_link": lambda legal: add_link_choices(legal.plan.links, legal.player),
+    "break_link": lambda legal: break_link_choices(legal.plan.links, legal.player),
+    "priority": lambda legal: priority_choices(legal.plan.links, legal.player),
+    "move": lambda legal: move_choices(legal.plan.board, legal.player, legal.longest),
+    "attempt": lambda legal: attempt_choices(legal.plan.board, legal.player, legal.plan.attempts),
+    "function": lambda legal: function_choices(legal.plan.board, legal.player, legal.plan.rolled),
+    "perceive": lambda legal: perceive_choices(legal.plan.board, legal.plan.perceived),
+    "gift": lambda legal: gift_choices(legal.plan.board, legal.player),
+    "handover": lambda legal: handover_choices(legal.plan),
+    "accept": lambda legal: accept_choices(legal.state, legal.plan, legal.player),
+    "nominate": lambda legal: nominate_choices(legal.plan.election, legal.player),
+    "running_mate": lambda legal: running_mate_choices(legal.plan.election, legal.player),
+    "support": lambda legal: support_choices(legal.plan.election, legal.player),
+    "vote": lambda legal: vote_choices(legal.plan.election, legal.player),
+}
+assert set(CHOOSERS) == set(KINDS)
 
 
 def own(board: Board, player: str) -> list[Department]:

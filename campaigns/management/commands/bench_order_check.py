@@ -6,7 +6,10 @@ Builds a throw-away campaign of one random board (as bench_turns does), then tim
 orders of every kind by each player (who knows every card), with a few of that player's
 orders already queued, and
 prints the median, 95th percentile and worst in milliseconds, and how many were refused.
-Target (issue 15): 5 ms. The campaign is deleted afterwards.
+Target (issue 15): 5 ms. Then it times what the player waits for around that check: the
+order form of each kind of RULES part 4 (GET, through Django's test client: the board, the
+player's level of each department, the engine's legal choices, the page), which its POST
+builds again before the check. The campaign is deleted afterwards.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ import statistics
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.test import Client, override_settings
+from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.engine.bench import random_orders
@@ -26,6 +31,9 @@ from campaigns.management.commands.bench_turns import ORDER_FIELDS, bench_campai
 from campaigns.models import Knowledge, Membership, Order
 from campaigns.selectors.order_checks import OrderRefused, order_check
 from campaigns.selectors.state import board_state
+
+# The order kinds of RULES part 4, whose forms every campaign offers.
+FORM_KINDS = ("add_link", "break_link", "priority", "move", "attempt", "function")
 
 
 class Command(BaseCommand):
@@ -97,3 +105,25 @@ class Command(BaseCommand):
         )
         verdict = "OK" if statistics.median(ms) <= 5 else "SLOW"
         self.stdout.write(f"{verdict}: target 5 ms per check")
+        self.form_pages(campaign, board, members)
+
+    def form_pages(self, campaign: Any, board: Any, members: dict[str, Membership]) -> None:
+        """The order form of each kind, as the first player opens it: median of 5 (ms)."""
+        client = Client()
+        client.force_login(next(iter(members.values())).user)
+        figures = []
+        with override_settings(ALLOWED_HOSTS=["testserver"]):
+            for kind in FORM_KINDS:
+                url = reverse("order_new", args=[campaign.slug, board.slug, kind])
+                seconds = []
+                for _ in range(5):
+                    started = time.perf_counter()
+                    response = client.get(url, secure=True)
+                    seconds.append(time.perf_counter() - started)
+                    if response.status_code != 200:
+                        raise CommandError(f"{url} answered {response.status_code}")
+                figures.append(f"{kind} {statistics.median(seconds) * 1000:.0f}")
+        self.stdout.write(
+            f"order form pages (GET, median of 5, ms) on {board.departments.count()} "
+            f"departments: {', '.join(figures)}"
+        )
