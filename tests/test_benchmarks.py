@@ -74,6 +74,11 @@ def test_bench_order_check_prints_the_median_and_worst() -> None:
     text = run("bench_order_check", "--departments", "40", "--checks", "20", "--queued", "2")
     assert "order check on 40 departments" in text and "median " in text
     assert " worst " in text and "target 5 ms per check" in text
+    pages = re.search(r"order form pages \(GET, median of 5, ms\) on 40 departments: (.*)", text)
+    assert pages is not None, text
+    kinds = dict(figure.split(" ") for figure in pages[1].split(", "))
+    assert set(kinds) == {"add_link", "break_link", "priority", "move", "attempt", "function"}
+    assert all(float(ms) > 0 for ms in kinds.values())
 
 
 def test_bench_engine_cli_prints_departments_per_second() -> None:

@@ -112,17 +112,20 @@ class Command(BaseCommand):
         client = Client()
         client.force_login(next(iter(members.values())).user)
         figures = []
-        with override_settings(ALLOWED_HOSTS=["testserver"]):
-            for kind in FORM_KINDS:
-                url = reverse("order_new", args=[campaign.slug, board.slug, kind])
-                seconds = []
-                for _ in range(5):
-                    started = time.perf_counter()
-                    response = client.get(url, secure=True)
-                    seconds.append(time.perf_counter() - started)
-                    if response.status_code != 200:
-                        raise CommandError(f"{url} answered {response.status_code}")
-                figures.append(f"{kind} {statistics.median(seconds) * 1000:.0f}")
+        try:
+            with override_settings(ALLOWED_HOSTS=["testserver"]):
+                for kind in FORM_KINDS:
+                    url = reverse("order_new", args=[campaign.slug, board.slug, kind])
+                    seconds = []
+                    for _ in range(5):
+                        started = time.perf_counter()
+                        response = client.get(url, secure=True)
+                        seconds.append(time.perf_counter() - started)
+                        if response.status_code != 200:
+                            raise CommandError(f"{url} answered {response.status_code}")
+                    figures.append(f"{kind} {statistics.median(seconds) * 1000:.0f}")
+        finally:
+            client.logout()  # its session row goes with it
         self.stdout.write(
             f"order form pages (GET, median of 5, ms) on {board.departments.count()} "
             f"departments: {', '.join(figures)}"
