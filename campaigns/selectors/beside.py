@@ -21,7 +21,7 @@ Departments are named by `Names`: plain slugs for the one board of a one-board s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
@@ -110,21 +110,69 @@ def beside_keys(
     """The keys of parts 7-9 for a state of `boards` of `campaign` (see the module): one
     query to learn what the campaign has (unless the caller passes `parts`), then one or
     two per part it has."""
+    rows = beside_read(campaign, boards=boards, turn=turn, parts=parts)
+    return beside_named(rows, boards=boards, names=names)
+
+
+@dataclass(frozen=True)
+class BesideRows:
+    """What lies beside some boards of a campaign, as read: beside_keys names it for one
+    state; a page that builds a state per board (the orders page) reads it once for all of
+    them and names it for each (beside_named). Each part is None when the campaign has none
+    of it. `envelopes` and `offices` are the rows of envelopes_of and offices_of, each with
+    its board's slug; `election` the office up for election and its board's slug."""
+
+    players: list[tuple[int, int]] | None = None
+    shticks: list[tuple[int, dict[str, Any], str | None, str | None]] | None = None
+    envelopes: list[tuple[Any, ...]] | None = None
+    audiences: dict[int, list[str]] = field(default_factory=dict)
+    goals: list[dict[str, Any]] | None = None
+    offices: list[tuple[Any, ...]] | None = None
+    election: tuple[int, str] | None = None
+
+
+def beside_read(
+    campaign: Campaign,
+    *,
+    boards: Sequence[Board],
+    turn: Turn | None = None,
+    parts: Present | None = None,
+) -> BesideRows:
+    """BesideRows of `boards` (one query to learn what the campaign has, unless the caller
+    passes `parts`, then one or two per part it has)."""
     parts = parts if parts is not None else present(campaign.pk)
     if not parts:
-        return {}
+        return BesideRows()
+    envelopes, audiences = envelope_rows(boards) if parts.envelopes else (None, {})
+    members, shticks = player_rows(campaign) if parts.players else (None, None)
+    return BesideRows(
+        players=members,
+        shticks=shticks,
+        envelopes=envelopes,
+        audiences=audiences,
+        goals=goals_of(campaign) if parts.goals else None,
+        offices=office_rows(boards) if parts.offices else None,
+        election=election_of(boards, turn) if parts.offices and turn is not None else None,
+    )
+
+
+def beside_named(rows: BesideRows, *, boards: Sequence[Board], names: Names) -> dict[str, Any]:
+    """The keys of parts 7-9 for a state of `boards` (some or all of those `rows` were read
+    for), departments named by `names`."""
+    slugs = {board.slug for board in boards}
     keys: dict[str, Any] = {}
-    if parts.players:
-        keys["players"] = players_of(campaign, names)
-    if parts.envelopes:
-        keys["envelopes"] = envelopes_of(boards, names)
-    if parts.goals:
-        keys["goals"] = goals_of(campaign)
-    if parts.offices:
-        keys["offices"] = offices_of(boards, names, several=names.home is None)
-        election = election_of(boards, turn) if turn is not None else None
-        if election is not None:
-            keys["election"] = election
+    if rows.players is not None and rows.shticks is not None:
+        keys["players"] = players_named(rows.players, rows.shticks, names)
+    if rows.envelopes is not None:
+        on = [row for row in rows.envelopes if row[1] in slugs]
+        keys["envelopes"] = envelopes_named(on, rows.audiences, names)
+    if rows.goals is not None:
+        keys["goals"] = [dict(goal) for goal in rows.goals]
+    if rows.offices is not None:
+        on = [row for row in rows.offices if row[4] in slugs]
+        keys["offices"] = offices_named(on, names, several=names.home is None)
+        if rows.election is not None and rows.election[1] in slugs:
+            keys["election"] = {"office": f"o{rows.election[0]}"}
     return keys
 
 
@@ -136,23 +184,40 @@ def shtick_named(data: dict[str, Any], board: str | None, slug: str | None, name
     return {**data, "department": names(board, slug)}
 
 
-def players_of(campaign: Campaign, names: Names) -> dict[str, Any]:
-    """R60, R70: every player's Perception and shticks (2 queries)."""
+def player_rows(
+    campaign: Campaign,
+) -> tuple[list[tuple[int, int]], list[tuple[int, dict[str, Any], str | None, str | None]]]:
+    """R60, R70: (every player's (pk, Perception), every player's shticks as (member pk,
+    data, board slug, department slug)): 2 queries."""
     members = Membership.objects.filter(campaign=campaign, role=PLAYER).order_by("pk")
+    shticks = Shtick.objects.filter(member__campaign=campaign, member__role=PLAYER).order_by("pk")
+    return (
+        list(members.values_list("pk", "perception")),
+        list(
+            shticks.values_list("member_id", "data", "department__board__slug", "department__slug")
+        ),
+    )
+
+
+def players_named(
+    members: list[tuple[int, int]],
+    shticks: list[tuple[int, dict[str, Any], str | None, str | None]],
+    names: Names,
+) -> dict[str, Any]:
+    """R60, R70: the `players` key."""
     sheets: dict[str, Any] = {
         engine_player_id(pk): {"perception": perception, "shticks": []}
-        for pk, perception in members.values_list("pk", "perception")
+        for pk, perception in members
     }
-    shticks = Shtick.objects.filter(member__campaign=campaign, member__role=PLAYER).order_by("pk")
-    for member, data, board, slug in shticks.values_list(
-        "member_id", "data", "department__board__slug", "department__slug"
-    ):
+    for member, data, board, slug in shticks:
         sheets[engine_player_id(member)]["shticks"].append(shtick_named(data, board, slug, names))
     return sheets
 
 
-def envelopes_of(boards: Sequence[Board], names: Names) -> list[dict[str, Any]]:
-    """R71: the envelopes of the boards' departments (2 queries)."""
+def envelope_rows(boards: Sequence[Board]) -> tuple[list[tuple[Any, ...]], dict[int, list[str]]]:
+    """R71: the envelopes of the boards' departments as (pk, board slug, department slug,
+    target, everyone, grants), and envelope pk -> its audience's engine player ids (2
+    queries)."""
     rows = list(
         IntelEnvelope.objects.filter(department__board__in=boards)
         .order_by("pk")
@@ -165,6 +230,13 @@ def envelopes_of(boards: Sequence[Board], names: Names) -> list[dict[str, Any]]:
     )
     for envelope, member in through.values_list("intelenvelope_id", "membership_id"):
         audiences.setdefault(envelope, []).append(engine_player_id(member))
+    return rows, audiences
+
+
+def envelopes_named(
+    rows: list[tuple[Any, ...]], audiences: dict[int, list[str]], names: Names
+) -> list[dict[str, Any]]:
+    """R71: the `envelopes` key."""
     return [
         {
             "id": f"e{pk}",
@@ -191,13 +263,23 @@ def goals_of(campaign: Campaign) -> list[dict[str, Any]]:
     return found
 
 
-def offices_of(boards: Sequence[Board], names: Names, *, several: bool) -> list[dict[str, Any]]:
-    """R80: the boards' offices (1 query); their shticks name departments of their board."""
+def office_rows(boards: Sequence[Board]) -> list[tuple[Any, ...]]:
+    """R80: the boards' offices as (pk, name, alignment, shticks, board slug, holder slug,
+    deputy slug): 1 query."""
     offices = Office.objects.filter(board__in=boards).order_by("pk")
+    return list(
+        offices.values_list(
+            "pk", "name", "alignment", "shticks", "board__slug", "holder__slug", "deputy__slug"
+        )
+    )
+
+
+def offices_named(
+    rows: list[tuple[Any, ...]], names: Names, *, several: bool
+) -> list[dict[str, Any]]:
+    """R80: the `offices` key; their shticks name departments of their board."""
     found = []
-    for pk, name, alignment, shticks, board, holder, deputy in offices.values_list(
-        "pk", "name", "alignment", "shticks", "board__slug", "holder__slug", "deputy__slug"
-    ):
+    for pk, name, alignment, shticks, board, holder, deputy in rows:
         office: dict[str, Any] = {
             "id": f"o{pk}",
             "name": name,
@@ -212,13 +294,14 @@ def offices_of(boards: Sequence[Board], names: Names, *, several: bool) -> list[
     return found
 
 
-def election_of(boards: Sequence[Board], turn: Turn) -> dict[str, str] | None:
-    """R80: the election scheduled for `turn` on one of the boards (1 query)."""
-    office = (
+def election_of(boards: Sequence[Board], turn: Turn) -> tuple[int, str] | None:
+    """R80: the election scheduled for `turn` on one of the boards, as (its office's pk,
+    the office's board slug): 1 query."""
+    found = (
         Election.objects.filter(
             campaign_id=turn.campaign_id, number=turn.number, office__board__in=boards
         )
-        .values_list("office_id", flat=True)
+        .values_list("office_id", "office__board__slug")
         .first()
     )
-    return None if office is None else {"office": f"o{office}"}
+    return None if found is None else (found[0], found[1])

@@ -27,7 +27,7 @@ from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.visibility import Level, Seen, level_of, seen_departments
 
-from .beside import Present, present
+from .beside import BesideRows, Present, present
 from .state import board_rows_near, board_state, campaign_state, order_state
 
 Kind = Order.Kind
@@ -158,11 +158,13 @@ def orders_around(player: Membership, turn: Turn, board: Board) -> OrdersAround:
     return OrdersAround(mine, public, offered)
 
 
-def trial_state(board: Board, turn: Turn, orders: list[Order]) -> dict[str, Any]:
+def trial_state(
+    board: Board, turn: Turn, orders: list[Order], beside: BesideRows | None = None
+) -> dict[str, Any]:
     """The whole board as it is now, with `orders`, a throwaway seed: dice outcomes of the
     turn's real seed must not leak through a submission check (R23). For the order forms,
     which list every legal choice on the board."""
-    state = board_state(board, turn=turn, orders=orders)
+    state = board_state(board, turn=turn, orders=orders, beside_rows=beside)
     state["seed"] = secrets.token_hex(32)
     return state
 

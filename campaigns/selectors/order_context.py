@@ -10,6 +10,7 @@ from typing import Any
 
 from campaigns.engine.legal import Legal, legal_choices
 from campaigns.models import Board, Department, Membership, Turn
+from campaigns.selectors.beside import BesideRows, beside_read
 from campaigns.selectors.order_checks import (
     departments_by_name,
     elsewhere_attempts,
@@ -52,7 +53,11 @@ class OrderContext:
     _cross: dict[str | None, Cross | None] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def build(cls, player: Membership, turn: Turn, board: Board) -> OrderContext:
+    def build(
+        cls, player: Membership, turn: Turn, board: Board, beside: BesideRows | None = None
+    ) -> OrderContext:
+        """`beside`: what lies beside the campaign's boards (parts 7-9), if the caller has
+        read it for several boards at once (order_contexts)."""
         # Plain values, not model instances: on a board of 1,000 departments, building a
         # department, structure, membership and user object per row cost more than the query.
         rows = list(
@@ -76,7 +81,7 @@ class OrderContext:
         around = orders_around(player, turn, board)
         queued = around.mine
         own = [o for o in queued if o.board_id == board.pk]
-        state = trial_state(board, turn, [*around.public, *own, *around.offered])
+        state = trial_state(board, turn, [*around.public, *own, *around.offered], beside)
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere,
@@ -180,6 +185,8 @@ def far_ends(
 
 def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:
     """Board slug -> the forms' context of each board of the player's campaign (for the
-    orders page's offers): a fixed number of queries per board."""
-    boards = Board.objects.filter(campaign=player.campaign).select_related("campaign")
-    return {board.slug: OrderContext.build(player, turn, board) for board in boards}
+    orders page's offers): a fixed number of queries per board, and what lies beside the
+    boards (parts 7-9) read once for all of them."""
+    boards = list(Board.objects.filter(campaign=player.campaign).select_related("campaign"))
+    beside = beside_read(player.campaign, boards=boards, turn=turn)
+    return {board.slug: OrderContext.build(player, turn, board, beside) for board in boards}

@@ -25,7 +25,7 @@ from campaigns.engine.scope import named_departments, reach
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
 from campaigns.models.campaign import engine_player_id
 
-from .beside import Names, Present, beside_keys
+from .beside import BesideRows, Names, Present, beside_keys, beside_named, beside_read
 
 
 def resource(kind: str, amount: int) -> dict[str, Any] | None:
@@ -263,11 +263,13 @@ def board_state(
     rows: BoardRows | None = None,
     beside: bool = True,
     parts: Present | None = None,
+    beside_rows: BesideRows | None = None,
 ) -> dict[str, Any]:
     """The board as an ENGINE.md state: 1 query (the catalogue) plus 3 for the rows unless
     the caller passes them, and none for `orders` the caller has already loaded; with
     `beside`, the keys of parts 7-9 that concern the board (1 query if the campaign has none
-    of them, selectors/beside.py; `parts` if the caller has asked already)."""
+    of them, selectors/beside.py; `parts` if the caller has asked already; none with
+    `beside_rows`, read by the caller for several boards at once)."""
     campaign = board.campaign
     rows = rows or board_rows(board)
     slugs = {pk: slug for slug, pk in rows.ids.items()}
@@ -289,9 +291,9 @@ def board_state(
         state["turn"] = turn.number
         state["seed"] = turn.seed
     if beside:
-        state.update(
-            beside_keys(campaign, boards=[board], names=Names(board.slug), turn=turn, parts=parts)
-        )
+        if beside_rows is None:
+            beside_rows = beside_read(campaign, boards=[board], turn=turn, parts=parts)
+        state.update(beside_named(beside_rows, boards=[board], names=Names(board.slug)))
     return state
 
 
