@@ -1,12 +1,10 @@
 """Links across two boards (RULES R2, R60: a `cross_board` shtick): those that touch one
 board, for its page, as the viewer may see them now (R50: a link is seen when both its ends
-are seen at least `known`, visibility.link_visible). Two queries, whatever the number."""
+are seen at least `known`, visibility.link_visible). Three queries, whatever the number."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from django.db.models import F, Q
 
 from campaigns.models import Board, Link, Membership
 from campaigns.wording import TYPE_LABELS
@@ -23,13 +21,16 @@ class CrossLink:
 
 
 def cross_links(board: Board, viewer: Membership) -> list[CrossLink]:
-    rows = list(
-        Link.objects.filter(Q(supplier__board=board) | Q(consumer__board=board))
-        .exclude(supplier__board=F("consumer__board"))
-        .select_related(
-            "supplier__board", "consumer__board", "supplier__structure", "consumer__structure"
-        )
-        .order_by("supplier__name", "consumer__name", "pk")
+    # Outgoing and incoming read apart: "supplier on the board OR consumer on the board" in
+    # one query made PostgreSQL scan every link and department of the site (32 ms on the
+    # demo's board page beside a campaign of 10,000 departments); each half follows the
+    # indexes from this board's departments.
+    related = ("supplier__board", "consumer__board", "supplier__structure", "consumer__structure")
+    outgoing = Link.objects.filter(supplier__board=board).exclude(consumer__board=board)
+    incoming = Link.objects.filter(consumer__board=board).exclude(supplier__board=board)
+    rows = sorted(
+        [*outgoing.select_related(*related), *incoming.select_related(*related)],
+        key=lambda link: (link.supplier.name, link.consumer.name, link.pk),
     )
     if not rows:
         return []
