@@ -8,7 +8,7 @@ never mutated.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, OrderRejected
@@ -137,13 +137,16 @@ class Department:
     def __deepcopy__(self, memo: dict[int, Any]) -> Department:
         """copy.deepcopy, field by field: the planner copies whole boards (engine/plan.py),
         and the generic walk over each department's dicts was most of an order form's time
-        on a big board. Every mutable field gets its own copy; the rest is immutable."""
-        copied = Department(
-            self.slug, self.name, self.effect, self.obstruct, self.impress,
-            self.consumes, self.produces, dict(self.functions), list(self.alignments),
-            dict(self.stash), self.structure, self.home, dict(self.defence), dict(self.moved),
-            self.capacity, self.board,
-        )  # fmt: skip
+        on a big board. Every mutable field gets its own copy; `replace` carries the rest
+        (immutable values), a field added later included."""
+        copied = replace(
+            self,
+            functions=dict(self.functions),
+            alignments=list(self.alignments),
+            stash=dict(self.stash),
+            defence=dict(self.defence),
+            moved=dict(self.moved),
+        )
         memo[id(self)] = copied
         return copied
 
