@@ -12,7 +12,6 @@ from campaigns.engine.legal import Legal, legal_choices
 from campaigns.models import Board, Department, Membership, Turn
 from campaigns.selectors.beside import BesideRows, beside_read
 from campaigns.selectors.order_checks import (
-    departments_by_name,
     elsewhere_attempts,
     orders_around,
     queued_orders,
@@ -22,7 +21,7 @@ from campaigns.selectors.order_cross import Cross, cross_choices, crossing_board
 from campaigns.selectors.visibility import (
     Level,
     level_from,
-    level_of,
+    seen_departments,
     sees_everything,
     viewer_knowledge,
 )
@@ -158,15 +157,13 @@ def far_named(
     known: dict[str, str],
 ) -> None:
     """Other boards' departments ("<board>/<slug>") into `levels` and `known` (their names),
-    as the viewer knows them now (R50): two queries, only if there are any."""
+    as the viewer knows them now (R50): one query, only if there are any."""
     wanted = names - known.keys()
     if not wanted:
         return
-    found = departments_by_name(board, wanted)
-    knowledge = viewer_knowledge(player, pk__in=[d.pk for d in found.values()])
-    for name, dept in found.items():
-        levels[name] = level_of(dept, player, knowledge)
-        known[name] = f"{dept.name} ({dept.board.name})"
+    for name, seen in seen_departments(board, player, wanted).items():
+        levels[name] = seen.level
+        known[name] = f"{seen.name} ({seen.board_name})"
 
 
 def far_ends(
@@ -177,8 +174,8 @@ def far_ends(
     names: dict[str, str],
 ) -> None:
     """The departments of other boards the board's links reach (a cross-board link, RULES
-    R60; their stubs in the state, "<board>/<slug>"), added to `levels` and `names`: two
-    queries, only where there is such a link."""
+    R60; their stubs in the state, "<board>/<slug>"), added to `levels` and `names`: one
+    query, only where there is such a link."""
     far_named(board, player, {d["slug"] for d in state["departments"] if "board" in d},
               levels, names)  # fmt: skip
 

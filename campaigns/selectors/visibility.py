@@ -102,16 +102,18 @@ def viewer_knowledge(viewer: Membership, **department_filters: object) -> dict[i
 
 
 class Seen(NamedTuple):
-    """A department as one viewer may name it: its name and their level of it (R50)."""
+    """A department as one viewer may name it: its name, their level of it (R50) and its
+    board's name (where it matters: a department of another board, R60)."""
 
     name: str
     level: Level
+    board_name: str = ""
 
 
 # seen_departments in one query: an order check runs it on every submission, and the ORM
 # took longer to build the two queries it replaces than the database took to answer them.
 SEEN = """
-SELECT d.slug, b.slug, d.name, s.player_id, k.level
+SELECT d.slug, b.slug, d.name, s.player_id, k.level, b.name
 FROM {department} d
 JOIN {board} b ON b.id = d.board_id
 LEFT JOIN {structure} s ON s.id = d.structure_id
@@ -148,8 +150,9 @@ def seen_departments(board: Board, viewer: Membership, names: Iterable[str]) -> 
         (slug if board_slug == board.slug else f"{board_slug}{SEP}{slug}"): Seen(
             name,
             level_from(everything=everything, controls=owner == viewer.pk, stored=stored or 0),
+            board_name,
         )
-        for slug, board_slug, name, owner, stored in rows
+        for slug, board_slug, name, owner, stored, board_name in rows
     }
 
 
