@@ -119,7 +119,7 @@ class BesideRows:
     """What lies beside some boards of a campaign, as read: beside_keys names it for one
     state; a page that builds a state per board (the orders page) reads it once for all of
     them and names it for each (beside_named). Each part is None when the campaign has none
-    of it. `envelopes` and `offices` are the rows of envelopes_of and offices_of, each with
+    of it. `envelopes` and `offices` are the rows of envelope_rows and office_rows, each with
     its board's slug; `election` the office up for election and its board's slug."""
 
     players: list[tuple[int, int]] | None = None

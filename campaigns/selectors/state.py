@@ -251,8 +251,9 @@ def departments_within(
         cursor.execute(sql, [board.pk, *sorted(named), depth])
         rows = cursor.fetchall()
     inner = {pk for is_link, pk, *_ in rows if not is_link}
-    links = [tuple(row[1:]) for row in rows if row[0]]
-    return inner, links  # type: ignore[return-value]
+    links = [(pk, supplier, consumer, priority) for is_link, pk, supplier, consumer, priority
+             in rows if is_link]  # fmt: skip
+    return inner, links
 
 
 def board_state(
