@@ -9,7 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .board import Department, Knowledge
-from .campaign import Membership, engine_ref
+from .campaign import Campaign, Membership, engine_ref
 from .turn import Order, Turn
 
 # R71: what an envelope may grant (never `controlled`: that follows the structure, R50).
@@ -26,6 +26,13 @@ class IntelEnvelope(models.Model):
     off (so an envelope for named players whose names all left stays closed to others)."""
 
     department = models.ForeignKey(Department, on_delete=models.CASCADE, related_name="envelopes")
+    # The department's campaign, which never changes (a department stays on its campaign's
+    # boards), kept here so "has this campaign any envelopes?", asked before every order
+    # check (selectors/beside.py `present`), is one index lookup: through the department
+    # PostgreSQL could walk every department of the campaign to answer it. save() fills it.
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="+", editable=False
+    )
     text = models.TextField(max_length=4000)
     target = models.PositiveSmallIntegerField()
     everyone = models.BooleanField(default=True)
@@ -38,6 +45,11 @@ class IntelEnvelope(models.Model):
 
     def __str__(self) -> str:
         return f"envelope {self.pk} on {self.department_id} (target {self.target})"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if self.campaign_id is None:
+            self.campaign_id = self.department.board.campaign_id
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
 
     @property
     def engine_id(self) -> str:

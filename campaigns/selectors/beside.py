@@ -30,7 +30,6 @@ from campaigns.engine.joined import SEP
 from campaigns.models import (
     Board,
     Campaign,
-    Department,
     Election,
     Goal,
     IntelEnvelope,
@@ -77,16 +76,15 @@ def present(campaign_id: int) -> Present:
     """One query with an EXISTS per part and the number of boards. Written as SQL: it runs
     before every order check, and the ORM took longer to compile it than the database to
     answer it."""
-    table = {m.__name__: m._meta.db_table for m in (Board, Department, Goal, IntelEnvelope,
-             Membership, Office, Shtick)}  # fmt: skip
+    table = {m.__name__: m._meta.db_table for m in (Board, Goal, IntelEnvelope, Membership,
+             Office, Shtick)}  # fmt: skip
     member = f"JOIN {table['Membership']} m ON m.id = x.member_id WHERE m.campaign_id = %s"
     board = f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %s"
     sql = (
         f"SELECT EXISTS(SELECT 1 FROM {table['Membership']} x WHERE x.campaign_id = %s "
         "AND x.role = %s AND x.perception > 0), "
         f"EXISTS(SELECT 1 FROM {table['Shtick']} x {member}), "
-        f"EXISTS(SELECT 1 FROM {table['IntelEnvelope']} e "
-        f"JOIN {table['Department']} x ON x.id = e.department_id {board}), "
+        f"EXISTS(SELECT 1 FROM {table['IntelEnvelope']} x WHERE x.campaign_id = %s), "
         f"EXISTS(SELECT 1 FROM {table['Goal']} x {member}), "
         f"EXISTS(SELECT 1 FROM {table['Office']} x {board}), "
         f"(SELECT COUNT(*) FROM {table['Board']} x WHERE x.campaign_id = %s)"

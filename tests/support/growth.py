@@ -117,7 +117,8 @@ def grow_intrigue(campaign: Campaign, extra: int) -> None:
         GoalProgress(goal=g, turn=turn_1, value=1, met=False) for g in goals
     )
     envelopes = IntelEnvelope.objects.bulk_create(
-        IntelEnvelope(department=temple, text=f"Intel {i}", target=3) for i in range(extra)
+        IntelEnvelope(department=temple, campaign_id=campaign.pk, text=f"Intel {i}", target=3)
+        for i in range(extra)
     )
     DossierEntry.objects.bulk_create(
         DossierEntry(member=alice, envelope=e, turn=turn_1) for e in envelopes

@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.engine.bench import random_orders
-from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
+from campaigns.management.benching import campaign_remove, plain_static, vacuum, vacuum_note
 from campaigns.management.commands.bench_turns import ORDER_FIELDS, bench_campaign
 from campaigns.models import Knowledge, Membership, Order
 from campaigns.selectors.order_checks import OrderRefused, order_check
@@ -113,7 +113,7 @@ class Command(BaseCommand):
         client.force_login(next(iter(members.values())).user)
         figures = []
         try:
-            with override_settings(ALLOWED_HOSTS=["testserver"]):
+            with override_settings(ALLOWED_HOSTS=["testserver"]), plain_static():
                 for kind in FORM_KINDS:
                     url = reverse("order_new", args=[campaign.slug, board.slug, kind])
                     seconds = []
