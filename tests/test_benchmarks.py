@@ -22,6 +22,7 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -187,3 +188,15 @@ def test_bench_pages_prints_the_rate_and_latencies_of_every_page(gunicorn: str) 
     for page in ("board", "orders", "campaign", "report"):
         assert f"\n{page} " in f"\n{text}", page
     assert text.count(" req/s ") == 4 and text.count("errors 0") == 4
+
+
+def test_bench_pages_loads_a_server_with_the_session_it_is_given(gunicorn: str) -> None:
+    """--session NAME=KEY (a player logged in on that server's own database) replaces the
+    command's own session for that server: a key that logs nobody in is refused by the page,
+    and the command stops with that, not a traceback."""
+    with pytest.raises(CommandError, match="answered 200 at .*login"):
+        call_command("bench_pages", "--server", f"old={gunicorn}", "--session", "old=nobody",
+                     "--seconds", "1", stdout=io.StringIO())  # fmt: skip
+    with pytest.raises(CommandError, match="NAME=KEY"):
+        call_command("bench_pages", "--server", f"old={gunicorn}", "--session", "new=x",
+                     stdout=io.StringIO())  # fmt: skip

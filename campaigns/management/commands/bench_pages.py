@@ -13,8 +13,10 @@ prints requests per second and the 50th, 95th and 99th percentile latency. Targe
 
 The requests carry `X-Forwarded-Proto: https`, as a TLS proxy in front would (so the server
 needs SECURE_PROXY_SSL_HEADER=true, else it redirects to https). Several --server NAME=URL
-are measured page by page in turn, for a before/after in one run. The load generator runs on
-the same machine and takes some of its cores.
+are measured page by page in turn, for a before/after in one run. A server on a database of
+its own (an older checkout, whose schema differs) needs a player logged in there: pass that
+session's key with --session NAME=KEY. The load generator runs on the same machine and takes
+some of its cores.
 """
 
 from __future__ import annotations
@@ -87,6 +89,12 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=int, default=10, help="per page and server")
         parser.add_argument("--connections", type=int, default=10, help="concurrent users")
         parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
+        parser.add_argument(
+            "--session",
+            action="append",
+            default=[],
+            help="NAME=KEY: a logged-in session of that server's own database (repeatable)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         wrk = shutil.which("wrk")
@@ -95,12 +103,15 @@ class Command(BaseCommand):
         servers = dict(
             s.split("=", 1) if "=" in s.split("://")[0] else (s, s) for s in options["server"]
         )
+        sessions = dict(s.split("=", 1) for s in options["session"] if "=" in s)
+        if len(sessions) != len(options["session"]) or not sessions.keys() <= servers.keys():
+            raise CommandError("--session takes NAME=KEY, NAME one of the --server names")
         users = set(get_user_model().objects.values_list("pk", flat=True))
         made_demo = not demo_exists()
         campaign = demo_after_one_turn()
         session = player_session(PLAYER)
         try:
-            self.measure(wrk, servers, campaign, session, options)
+            self.measure(wrk, servers, campaign, sessions, session, options)
         finally:
             # Nothing left behind: the session, and the demo if this run made it.
             session.delete()
@@ -113,6 +124,7 @@ class Command(BaseCommand):
         wrk: str,
         servers: dict[str, str],
         campaign: Campaign,
+        sessions: dict[str, str],
         session: SessionStore,
         options: dict[str, Any],
     ) -> None:
@@ -122,8 +134,11 @@ class Command(BaseCommand):
             "campaign": reverse("campaign", args=[SLUG]),
             "report": reverse("turn_report", args=[SLUG, 1]),
         }
-        cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
-        headers = {"Cookie": cookie, "X-Forwarded-Proto": "https"}
+
+        def headers_for(server: str) -> dict[str, str]:
+            key = sessions.get(server, session.session_key)
+            return {"Cookie": f"{settings.SESSION_COOKIE_NAME}={key}", "X-Forwarded-Proto": "https"}
+
         self.stdout.write(
             f"{campaign.name}, as {PLAYER}: {options['connections']} users, "
             f"{options['seconds']} s per page and server (wrk on the same machine; "
@@ -135,8 +150,8 @@ class Command(BaseCommand):
             for page, path in pages.items():
                 for name, base in servers.items():
                     url = base.rstrip("/") + path
-                    check_answers(url, headers)
-                    figures = run_wrk(wrk, url, headers, script, options)
+                    check_answers(url, headers_for(name))
+                    figures = run_wrk(wrk, url, headers_for(name), script, options)
                     self.stdout.write(line(page, name, figures))
 
 
