@@ -182,7 +182,12 @@ def queued_order_count(turn: Turn) -> int:
 
 
 def board_for(campaign: Campaign, slug: str) -> Board | None:
-    return Board.objects.filter(campaign=campaign, slug=slug).first()
+    """`campaign`'s board `slug`, carrying `campaign` (the pages read board.campaign: not
+    again from the database)."""
+    board = Board.objects.filter(campaign=campaign, slug=slug).first()
+    if board is not None:
+        board.campaign = campaign
+    return board
 
 
 @dataclass(frozen=True)
@@ -293,11 +298,10 @@ class CampaignPage:
     can_open: bool  # R51
 
 
-def campaign_page(viewer: Membership) -> CampaignPage:
-    """Everything the campaign page shows `viewer`, in four queries (the GM: four too, the
-    roster instead of the viewer's structures)."""
+def campaign_page(viewer: Membership, turn: Turn | None) -> CampaignPage:
+    """Everything the campaign page shows `viewer`, in three queries (the GM: three too,
+    the roster instead of the viewer's structures); `turn` is the campaign's current_turn."""
     campaign = viewer.campaign
-    turn = current_turn(campaign)
     gm = is_gm(viewer)
     status = campaign.status
     open_turn = turn is not None and turn.status == Turn.Status.OPEN

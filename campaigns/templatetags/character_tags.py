@@ -10,18 +10,17 @@ from django import template
 
 from campaigns.models import Campaign, Membership, Turn
 from campaigns.selectors.character import character_sheet
-from campaigns.selectors.pages import current_turn, membership_for
 
 register = template.Library()
 
 
-@register.inclusion_tag("campaigns/character/_sheet.html", takes_context=True)
-def character_box(context: dict[str, Any], campaign: Campaign) -> dict[str, Any]:
-    viewer = membership_for(context["request"].user, campaign)
-    if viewer is None or viewer.role != Membership.Role.PLAYER:
+@register.inclusion_tag("campaigns/character/_sheet.html")
+def character_box(campaign: Campaign, viewer: Membership, turn: Turn | None) -> dict[str, Any]:
+    """`viewer` and `turn` (the campaign's current turn) as the campaign view read them."""
+    if viewer.role != Membership.Role.PLAYER:
         return {"sheet": None}
     sheet = character_sheet(viewer, viewer)
-    turn = current_turn(campaign) if sheet.dossier else None
+    turn = turn if sheet.dossier else None
     # R71, R72: envelopes the last processed turn opened are news on the campaign page.
     fresh = turn is not None and sheet.latest_turn == turn.number - (
         turn.status == Turn.Status.OPEN

@@ -12,8 +12,7 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.models import Campaign
-from campaigns.selectors.pages import membership_for
+from campaigns.models import Campaign, Membership
 from campaigns.selectors.press import announcements
 from campaigns.selectors.press_unread import unread_counts
 
@@ -60,13 +59,16 @@ def press_text(text: str) -> SafeString:
 
 
 @register.inclusion_tag("campaigns/press/_box.html", takes_context=True)
-def press_box(context: dict[str, Any], campaign: Campaign) -> dict[str, Any]:
-    """The campaign page's press card: the latest announcements, unread messages, links."""
-    user = context["request"].user
-    member = membership_for(user, campaign)
+def press_box(context: dict[str, Any], campaign: Campaign, viewer: Membership) -> dict[str, Any]:
+    """The campaign page's press card: the latest announcements, unread messages, links.
+    The unread counts are the ones the navigation bar shows (web/preferences.py), counted
+    once per request."""
+    counts = context.get("press_unread_counts")
+    if counts is None:
+        counts = unread_counts(context["request"].user)
     return {
         "campaign": campaign,
         "announcements": announcements(campaign, limit=ANNOUNCEMENTS_SHOWN),
-        "unread": unread_counts(user).get(campaign.pk, 0),
-        "is_gm": member is not None and member.role == member.Role.GM,
+        "unread": counts.get(campaign.pk, 0),
+        "is_gm": viewer.role == Membership.Role.GM,
     }

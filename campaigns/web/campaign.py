@@ -53,8 +53,12 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def campaign(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = member_of(request, slug)
-    page = selectors.campaign_page(viewer)
-    return render(request, "campaigns/campaign.html", {"page": page})
+    # The page's boxes (templatetags) are given the membership and the current turn read
+    # here, instead of each reading them again.
+    turn = selectors.current_turn(viewer.campaign)
+    page = selectors.campaign_page(viewer, turn)
+    context = {"page": page, "viewer": viewer, "current_turn": turn}
+    return render(request, "campaigns/campaign.html", context)
 
 
 @require_safe

@@ -60,12 +60,15 @@ class PreferencesMiddleware:
 def preferences(request: HttpRequest) -> dict[str, Any]:
     """Template context: `viewer_time_zone` (the profile's, "" for the browser's),
     `viewer_name` (the profile's display name, else the username) and `press_unread` (the
-    viewer's unread messages in all their campaigns; counted only if a page shows it)."""
+    viewer's unread messages in all their campaigns; counted only if a page shows it, and
+    once: `press_unread_counts`, campaign id -> unread, is the same count per campaign)."""
     if not request.user.is_authenticated:
         return {"viewer_time_zone": "", "viewer_name": "", "press_unread": 0}
     profile = request_profile(request)
+    counts = SimpleLazyObject(lambda: unread_counts(request.user))
     return {
         "viewer_time_zone": profile.time_zone if profile_zone(profile) else "",
         "viewer_name": profile.display_name or request.user.get_username(),
-        "press_unread": SimpleLazyObject(lambda: sum(unread_counts(request.user).values())),
+        "press_unread": SimpleLazyObject(lambda: sum(counts.values())),
+        "press_unread_counts": counts,
     }
