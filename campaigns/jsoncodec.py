@@ -20,8 +20,18 @@ import orjson
 
 # What json.dumps escapes beyond orjson: everything outside printable ASCII (DEL included).
 _NON_ASCII = re.compile(r"[^\x00-\x7e]")
-# orjson reads an integer of more than 64 bits as a float; json keeps it whole.
-_LONG_NUMBER = re.compile(r"[0-9]{19}")
+# orjson reads an integer of more than 64 bits as a float; json keeps it whole. A text with
+# a run of 19 digits (anywhere: the test is cheap, not exact) goes to json. Found by mapping
+# every byte to "0" (an ASCII digit) or " " and looking for the run: in C, ten times quicker
+# than the regular expression [0-9]{19}, which took longer than orjson's whole parse of a
+# turn's history record. A digit byte is never part of a longer UTF-8 sequence.
+_DIGITS_ONLY = bytes(0x30 if 0x30 <= byte <= 0x39 else 0x20 for byte in range(256))
+_LONG_RUN = b"0" * 19
+
+
+def has_long_number(text: str) -> bool:
+    """Does `text` hold 19 ASCII digits in a row?"""
+    return _LONG_RUN in text.encode("utf-8", "surrogatepass").translate(_DIGITS_ONLY)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -74,7 +84,7 @@ def dumps_compact(value: Any) -> str:
 def loads(text: str) -> Any:
     """json.loads, fast; on anything orjson refuses, json.loads itself decides (the same
     result or the same error as before)."""
-    if _LONG_NUMBER.search(text) is None:
+    if not has_long_number(text):
         try:
             return orjson.loads(text)
         except orjson.JSONDecodeError:

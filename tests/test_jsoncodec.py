@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from campaigns.jsoncodec import dumps_compact, dumps_engine, loads
+from campaigns.jsoncodec import dumps_compact, dumps_engine, has_long_number, loads
 
 leaves = (
     st.none()
@@ -63,3 +63,19 @@ def test_a_float_only_where_it_was_said_to_be_is_still_written_as_json_writes_it
     state = {"orders": [{"tokens": {"money": 1.5}}], "turn": 10**20}
     expected = json.dumps(state, sort_keys=True, indent=2)
     assert dumps_engine(state, may_hold_floats=[state["orders"]]) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "long"),
+    [
+        ("1234567890123456789", True),
+        ("123456789012345678", False),
+        ('{"a": -12345678901234567890}', True),
+        ('["1234567890123456789"]', True),  # in a string too: the test is cheap, not exact
+        ("é\u2028\udc00 1234567890123456789", True),  # non-ASCII and a lone surrogate before it
+        ("١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨٩", False),  # digits, but not ASCII ones: JSON numbers are ASCII
+        ("12345678901234567 89", False),
+    ],
+)
+def test_a_long_number_is_found_wherever_it_is(text: str, long: bool) -> None:
+    assert has_long_number(text) is long

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign
+from .fields import JSONField
 
 
 class AuditEntry(models.Model):
@@ -41,8 +42,8 @@ class AuditEntry(models.Model):
     )
     action = models.CharField(max_length=20, choices=Action.choices)
     target = models.CharField(max_length=200)
-    before = models.JSONField(default=dict, blank=True)
-    after = models.JSONField(default=dict, blank=True)
+    before = JSONField(default=dict, blank=True)
+    after = JSONField(default=dict, blank=True)
     # What the entry is about, for the log's filters: the board's slug and the slugs of the
     # departments it touched, each between spaces (" mint treasury "), so one LIKE finds a
     # department on SQLite and PostgreSQL alike. Slugs never change, and outlive a removal.

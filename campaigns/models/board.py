@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign, Membership
+from .fields import JSONField
 
 
 class Resource(models.TextChoices):
@@ -59,8 +60,8 @@ class Department(models.Model):
     consumes_amount = models.PositiveSmallIntegerField(default=0)
     produces_type = models.CharField(max_length=10, choices=Resource.choices, blank=True)
     produces_amount = models.PositiveSmallIntegerField(default=0)
-    functions = models.JSONField(default=dict, blank=True, help_text=_('{"name": skill}'))
-    alignments = models.JSONField(default=list, blank=True)
+    functions = JSONField(default=dict, blank=True, help_text=_('{"name": skill}'))
+    alignments = JSONField(default=list, blank=True)
     flaws = models.TextField(
         blank=True, max_length=1000, help_text=_("Tragic flaws: plot hooks, no mechanics")
     )
@@ -71,8 +72,8 @@ class Department(models.Model):
     money = models.PositiveIntegerField(default=0)
     people = models.PositiveIntegerField(default=0)
     authority = models.PositiveIntegerField(default=0)
-    moved = models.JSONField(default=dict, blank=True)
-    defence = models.JSONField(default=dict, blank=True)
+    moved = JSONField(default=dict, blank=True)
+    defence = JSONField(default=dict, blank=True)
     capacity = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=16, blank=True)
     chain_length = models.PositiveIntegerField(default=1)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .board import Department
 from .campaign import Membership, engine_ref
+from .fields import JSONField
 from .turn import Turn
 
 
@@ -34,7 +35,7 @@ class Shtick(models.Model):
 
     member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="shticks")
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    data = models.JSONField()
+    data = JSONField()
     department = models.ForeignKey(
         Department, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
@@ -61,7 +62,7 @@ class Goal(models.Model):
 
     member = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="goals")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    data = models.JSONField()
+    data = JSONField()
     count = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 

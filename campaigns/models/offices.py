@@ -13,6 +13,7 @@ from django.db import models
 
 from .board import Board, Department
 from .campaign import Campaign, engine_ref
+from .fields import JSONField
 
 
 class Office(models.Model):
@@ -23,7 +24,7 @@ class Office(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="offices")
     name = models.CharField(max_length=120)
     alignment = models.CharField(max_length=40)
-    shticks = models.JSONField(default=list, blank=True)
+    shticks = JSONField(default=list, blank=True)
     holder = models.ForeignKey(
         Department, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -53,7 +54,7 @@ class Election(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="elections")
     office = models.ForeignKey(Office, on_delete=models.CASCADE, related_name="elections")
     number = models.PositiveIntegerField()
-    result = models.JSONField(null=True, blank=True)
+    result = JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Membership
+from .fields import JSONField
 from .turn import Order, Turn
 
 
@@ -26,7 +27,7 @@ class OrderLog(models.Model):
     order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="log")
     action = models.CharField(max_length=10, choices=Action.choices)
     kind = models.CharField(max_length=12)
-    payload = models.JSONField(default=dict)
+    payload = JSONField(default=dict)
     seq = models.PositiveIntegerField(default=0)
     at = models.DateTimeField(auto_now_add=True)
 

@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from .campaign import Campaign, Membership
+from .fields import JSONField
 
 # A message is a note to other players, not a document: long enough for a deal and its
 # conditions, short enough to read on a phone.
@@ -97,7 +98,7 @@ class Message(SentOnce):
     seq = models.PositiveIntegerField()
     sender = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="+")
     text = models.TextField(max_length=MAX_MESSAGE_CHARS)
-    quote = models.JSONField(default=dict, blank=True)
+    quote = JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     hidden_at = models.DateTimeField(null=True, blank=True)
     hidden_by = models.ForeignKey(

@@ -8,6 +8,7 @@ from django.utils.translation import pgettext_lazy
 
 from .board import Board
 from .campaign import Campaign, Membership
+from .fields import JSONField
 
 
 class Turn(models.Model):
@@ -82,10 +83,10 @@ class Order(models.Model):
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="orders")
     player = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="orders")
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    payload = models.JSONField(default=dict)
+    payload = JSONField(default=dict)
     seq = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    result = models.JSONField(default=dict, blank=True)
+    result = JSONField(default=dict, blank=True)
     # The form's one-time token: a form posted twice stores one order.
     client_token = models.CharField(max_length=64, blank=True)
     # R45: what the GM says a function roll meant in the world; shown to the player once
@@ -129,11 +130,11 @@ class TurnRecord(models.Model):
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="records")
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="records")
-    state = models.JSONField()
-    report = models.JSONField()
-    before = models.JSONField(default=dict, blank=True)
-    knowledge = models.JSONField(default=dict, blank=True)
-    knowledge_before = models.JSONField(default=dict, blank=True)
+    state = JSONField()
+    report = JSONField()
+    before = JSONField(default=dict, blank=True)
+    knowledge = JSONField(default=dict, blank=True)
+    knowledge_before = JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
