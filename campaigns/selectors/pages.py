@@ -123,25 +123,11 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     ]
 
 
-def membership_for(user: AnyUser, campaign: Campaign) -> Membership | None:
-    """`user`'s membership of `campaign`, or None. Staff and superusers are not special: a
-    campaign a user is not in (or was removed from by the GM) does not exist for them (R50)."""
-    if not user.is_authenticated:
-        return None
-    membership = (
-        Membership.objects.select_related("user")
-        .filter(user=user, campaign=campaign)
-        .exclude(role=Membership.Role.REMOVED)
-        .first()
-    )
-    if membership is not None:
-        membership.campaign = campaign
-    return membership
-
-
 def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
-    """Like `membership_for`, from the campaign's slug, in one query. An unknown slug and a
-    campaign the user is not in both give None, so slugs cannot be probed."""
+    """`user`'s membership of campaign `slug`, or None, in one query. Staff and superusers
+    are not special: a campaign a user is not in (or was removed from by the GM) does not
+    exist for them (R50). An unknown slug and a campaign the user is not in both give None,
+    so slugs cannot be probed."""
     if not user.is_authenticated:
         return None
     return (

@@ -13,7 +13,7 @@ from campaigns.selectors.pages import (
     Level,
     board_view,
     current_turn,
-    membership_for,
+    membership_for_slug,
 )
 from tests.factories import CampaignFactory, KnowledgeFactory, MembershipFactory, TurnFactory
 from tests.support.handmade import HandBoard
@@ -84,13 +84,14 @@ def test_r50_bob_sees_his_own_and_not_alices(hand_board: HandBoard) -> None:
     assert set(seen) == {"Bob Known Bureau", "Stale Stoats"}
 
 
-def test_membership_for_is_404_for_non_members_even_superusers(hand_board: HandBoard) -> None:
+def test_membership_for_slug_is_404_for_non_members_even_superusers(hand_board: HandBoard) -> None:
     root = MembershipFactory(role=Membership.Role.GM).user
     root.is_superuser = root.is_staff = True
     root.save()
-    assert membership_for(root, hand_board.campaign) is None
-    assert membership_for(AnonymousUser(), hand_board.campaign) is None
-    assert membership_for(hand_board.alice.user, hand_board.campaign) == hand_board.alice
+    slug = hand_board.campaign.slug
+    assert membership_for_slug(root, slug) is None
+    assert membership_for_slug(AnonymousUser(), slug) is None
+    assert membership_for_slug(hand_board.alice.user, slug) == hand_board.alice
 
 
 def test_current_turn_is_the_open_one_else_the_latest() -> None:
