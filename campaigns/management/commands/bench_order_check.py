@@ -19,14 +19,20 @@ import statistics
 import time
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.engine.bench import random_orders
-from campaigns.management.benching import campaign_remove, plain_static, vacuum, vacuum_note
+from campaigns.management.benching import (
+    campaign_remove,
+    page_figures,
+    plain_static,
+    vacuum,
+    vacuum_note,
+)
 from campaigns.management.commands.bench_turns import ORDER_FIELDS, bench_campaign
 from campaigns.models import Knowledge, Membership, Order
 from campaigns.selectors.order_checks import OrderRefused, order_check
@@ -116,14 +122,7 @@ class Command(BaseCommand):
             with override_settings(ALLOWED_HOSTS=["testserver"]), plain_static():
                 for kind in FORM_KINDS:
                     url = reverse("order_new", args=[campaign.slug, board.slug, kind])
-                    seconds = []
-                    for _ in range(5):
-                        started = time.perf_counter()
-                        response = client.get(url, secure=True)
-                        seconds.append(time.perf_counter() - started)
-                        if response.status_code != 200:
-                            raise CommandError(f"{url} answered {response.status_code}")
-                    figures.append(f"{kind} {statistics.median(seconds) * 1000:.0f}")
+                    figures.append(f"{kind} {page_figures(client, url, 5).median_ms:.0f}")
         finally:
             client.logout()  # its session row goes with it
         self.stdout.write(

@@ -149,9 +149,9 @@ class Command(BaseCommand):
             script.write_text(REPORT_LUA)
             for page, path in pages.items():
                 for name, base in servers.items():
-                    url = base.rstrip("/") + path
-                    check_answers(url, headers_for(name))
-                    figures = run_wrk(wrk, url, headers_for(name), script, options)
+                    url, headers = base.rstrip("/") + path, headers_for(name)
+                    check_answers(url, headers)
+                    figures = run_wrk(wrk, url, headers, script, options)
                     self.stdout.write(line(page, name, figures))
 
 
