@@ -14,7 +14,6 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors.press import announcements
-from campaigns.selectors.press_unread import unread_counts
 
 register = template.Library()
 
@@ -61,11 +60,9 @@ def press_text(text: str) -> SafeString:
 @register.inclusion_tag("campaigns/press/_box.html", takes_context=True)
 def press_box(context: dict[str, Any], campaign: Campaign, viewer: Membership) -> dict[str, Any]:
     """The campaign page's press card: the latest announcements, unread messages, links.
-    The unread counts are the ones the navigation bar shows (web/preferences.py), counted
-    once per request."""
-    counts = context.get("press_unread_counts")
-    if counts is None:
-        counts = unread_counts(context["request"].user)
+    The unread counts are the ones the navigation bar shows (web/preferences.py, a context
+    processor: every page rendered with its request has them), counted once per request."""
+    counts = context["press_unread_counts"]
     return {
         "campaign": campaign,
         "announcements": announcements(campaign, limit=ANNOUNCEMENTS_SHOWN),
