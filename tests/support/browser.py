@@ -79,9 +79,16 @@ def shot(page: Any, name: str) -> None:
 
 
 def watch_for_errors(page: Any) -> list[str]:
-    """Console errors, page errors and Content-Security-Policy violations, as they come."""
+    """Console errors, page errors and Content-Security-Policy violations, as they come;
+    each console error with the address it came from (a "Failed to load resource" message
+    does not name the resource: its location does)."""
     problems: list[str] = []
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+
+    def console(message: Any) -> None:
+        if message.type == "error":
+            problems.append(f"{message.text} at {message.location.get('url') or '?'}")
+
+    page.on("console", console)
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
     return problems
 
