@@ -105,6 +105,10 @@ TEMPLATES = [
     },
 ]
 
+# Django's form renderer, with selects written without a template per option (the order
+# forms of a big board offer thousands of options): campaigns/web/form_renderer.py.
+FORM_RENDERER = "campaigns.web.form_renderer.FormRenderer"
+
 # --- Database -------------------------------------------------------------------------------
 if env.str("DATABASE_URL", default=""):
     DATABASES = {"default": env.db("DATABASE_URL")}
