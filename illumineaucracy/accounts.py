@@ -1,6 +1,7 @@
 """The account pages beyond Django's own: signing up, and throttling (the log-in lock-out
 page django-axes calls, `lockout_response`; the client address the throttles count by; a
-password-reset view that limits the mail it sends; a limit on new accounts per address).
+password-reset view that limits the mail it sends; a limit on new accounts per address,
+whichever page makes them).
 
 Settings: LOGIN_FAILURE_LIMIT (failures, and reset requests per address) and
 LOGIN_LOCKOUT_MINUTES (how long a lock and a reset window last), see settings.py.
@@ -67,6 +68,19 @@ def count(key: str) -> int:
         return 1
 
 
+def too_many_accounts(request: HttpRequest) -> HttpResponse | None:
+    """Count one more new account from the request's address: the 429 page once it is past
+    LOGIN_FAILURE_LIMIT in the window, else None. Every way of making an account (the sign-up
+    page, an invitation link) calls it before making one, so no way gets around the limit."""
+    if count(f"signup:ip:{client_ip(request)}") <= settings.LOGIN_FAILURE_LIMIT:
+        return None
+    return throttled_page(
+        request,
+        _("Too many new accounts from your address. Try again in %(minutes)s minutes.")
+        % {"minutes": settings.LOGIN_LOCKOUT_MINUTES},
+    )
+
+
 class ThrottledPasswordResetView(PasswordResetView):
     """Django's password reset, limited so that it cannot be used to flood a mailbox or to
     send mail in bulk: LOGIN_FAILURE_LIMIT requests per client address and one mail per
@@ -115,12 +129,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         next_url = ""
     form = SignUpForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
-        if count(f"signup:ip:{client_ip(request)}") > settings.LOGIN_FAILURE_LIMIT:
-            return throttled_page(
-                request,
-                _("Too many new accounts from your address. Try again in %(minutes)s minutes.")
-                % {"minutes": settings.LOGIN_LOCKOUT_MINUTES},
-            )
+        refused = too_many_accounts(request)
+        if refused is not None:
+            return refused
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "home")

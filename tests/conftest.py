@@ -28,6 +28,19 @@ if TYPE_CHECKING:
 
 
 @pytest.fixture(autouse=True)
+def no_throttle_counts_from_earlier_tests() -> None:
+    """Each test starts with no throttle counts: they live in the cache (accounts.py), which
+    outlives a test's database, and every sign-up (the page or an invitation link) counts
+    against the test client's one address, so earlier tests' accounts would be refused."""
+    from django.conf import settings
+
+    if settings.configured:
+        from django.core.cache import cache
+
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def site_language_after_each_test() -> Iterator[None]:
     """Each test leaves the site's default language active: a request activates its reader's
     language for the whole thread (LocaleMiddleware, web/preferences.py) and nothing undoes

@@ -5,6 +5,7 @@ Errors are InvitationClosed with a message fit to show the person holding the li
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -81,31 +82,61 @@ def invitation_accept(
     is locked, so two people cannot both take a single-use link's last place."""
     now = now or timezone.now()
     with transaction.atomic():
-        locked = (
-            Invitation.objects.select_for_update().select_related("campaign").get(pk=invitation.pk)
-        )
+        locked = _locked(invitation)
         existing = Membership.objects.filter(campaign=locked.campaign, user=user).first()
         if existing is not None and existing.role != Membership.Role.REMOVED:
             return existing, False
-        closed = locked.why_closed(now)
-        if closed:
-            raise InvitationClosed(closed)
-        if existing is not None:  # removed by the GM, invited back: the same membership
-            membership = existing
-            membership.role = locked.role
-            membership.save(update_fields=["role"])
-        else:
-            membership = Membership.objects.create(
-                campaign=locked.campaign, user=user, role=locked.role
-            )
-        locked.used += 1
-        locked.save(update_fields=["used"])
-        audit_record(
-            campaign=locked.campaign,
-            actor=user,
-            action=AuditEntry.Action.MEMBERS,
-            target=f"{user.get_username()} joined",
-            before={},
-            after={"role": locked.role, "invitation": locked.pk},
+        _refuse_if_closed(locked, now)
+        return _admit(locked, user, existing), True
+
+
+def invitation_sign_up(
+    *,
+    invitation: Invitation,
+    make_account: Callable[[], AbstractBaseUser],
+    now: dt.datetime | None = None,
+) -> Membership:
+    """Someone new makes their account through the link (`make_account` saves it) and joins.
+    One transaction: the invitation row is locked and checked before the account is made, so
+    a closed link makes no account (InvitationClosed), and people racing for a link's last
+    place make one account between them, not one each with a single membership."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = _locked(invitation)
+        _refuse_if_closed(locked, now)
+        return _admit(locked, make_account(), None)
+
+
+def _locked(invitation: Invitation) -> Invitation:
+    """The invitation's row, locked until the transaction ends (on SQLite the IMMEDIATE
+    transaction already holds the database's write lock, settings.py)."""
+    return Invitation.objects.select_for_update().select_related("campaign").get(pk=invitation.pk)
+
+
+def _refuse_if_closed(locked: Invitation, now: dt.datetime) -> None:
+    closed = locked.why_closed(now)
+    if closed:
+        raise InvitationClosed(closed)
+
+
+def _admit(locked: Invitation, user: AbstractBaseUser, existing: Membership | None) -> Membership:
+    """Call holding the lock on an open invitation: `user` gets its role, its use is counted."""
+    if existing is not None:  # removed by the GM, invited back: the same membership
+        membership = existing
+        membership.role = locked.role
+        membership.save(update_fields=["role"])
+    else:
+        membership = Membership.objects.create(
+            campaign=locked.campaign, user=user, role=locked.role
         )
-    return membership, True
+    locked.used += 1
+    locked.save(update_fields=["used"])
+    audit_record(
+        campaign=locked.campaign,
+        actor=user,
+        action=AuditEntry.Action.MEMBERS,
+        target=f"{user.get_username()} joined",
+        before={},
+        after={"role": locked.role, "invitation": locked.pk},
+    )
+    return membership

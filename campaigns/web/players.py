@@ -12,17 +12,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaigns.models import Invitation, Membership
+from campaigns.models import Campaign, Invitation, Membership
 from campaigns.selectors.players import gm_names, invitation_for, players_page
 from campaigns.services.players import (
     InvitationClosed,
     invitation_accept,
     invitation_create,
     invitation_revoke,
+    invitation_sign_up,
 )
 from campaigns.web.access import found, gm_of
 from campaigns.web.players_forms import InvitationForm, SignUpForm
 from campaigns.web.posted import posted
+from illumineaucracy.accounts import too_many_accounts
 
 FORM_METHODS = ["GET", "HEAD", "POST"]
 
@@ -56,32 +58,27 @@ def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpRespons
 @require_http_methods(FORM_METHODS)
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """The invitation link. Logged in: a button to join. Not logged in: make an account here
-    (or log in and come back). A closed link says why; an unknown one is a plain 404."""
+    (or log in and come back), counted in the sign-up page's limit on new accounts per
+    address. A closed link says why; an unknown one is a plain 404."""
     invitation = found(invitation_for(token), "no such invitation")
     campaign = invitation.campaign
     closed = invitation.why_closed(timezone.now())
     signup = None
     if request.method == "POST":
-        user = request.user
-        if not user.is_authenticated:
+        try:
+            if request.user.is_authenticated:
+                member, new = invitation_accept(invitation=invitation, user=request.user)
+                return welcome(request, campaign, member, new)
             signup = SignUpForm(request.POST)
             if not closed and signup.is_valid():
-                user = signup.save()
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        if user.is_authenticated:
-            try:
-                member, new = invitation_accept(invitation=invitation, user=user)
-            except InvitationClosed as error:
-                closed = str(error)
-            else:
-                if not new:
-                    text = _("You are already in %(campaign)s.")
-                elif member.role == Membership.Role.OBSERVER:
-                    text = _("Welcome to %(campaign)s: you joined as observer.")
-                else:
-                    text = _("Welcome to %(campaign)s: you joined as player.")
-                messages.success(request, text % {"campaign": campaign.name})
-                return redirect(campaign)
+                refused = too_many_accounts(request)
+                if refused is not None:
+                    return refused
+                member = invitation_sign_up(invitation=invitation, make_account=signup.save)
+                login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
+                return welcome(request, campaign, member, True)
+        except InvitationClosed as error:  # used up, withdrawn or expired since the page loaded
+            closed = str(error)
     elif not request.user.is_authenticated:
         signup = SignUpForm()
     context = {
@@ -92,3 +89,16 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         "signup": signup,
     }
     return render(request, "campaigns/setup/join.html", context, status=410 if closed else 200)
+
+
+def welcome(
+    request: HttpRequest, campaign: Campaign, member: Membership, new: bool
+) -> HttpResponse:
+    if not new:
+        text = _("You are already in %(campaign)s.")
+    elif member.role == Membership.Role.OBSERVER:
+        text = _("Welcome to %(campaign)s: you joined as observer.")
+    else:
+        text = _("Welcome to %(campaign)s: you joined as player.")
+    messages.success(request, text % {"campaign": campaign.name})
+    return redirect(campaign)

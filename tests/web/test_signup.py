@@ -9,6 +9,9 @@ from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from campaigns.models import Campaign, Membership
+from campaigns.services.players import invitation_create
+
 pytestmark = pytest.mark.django_db
 URL = reverse("signup")
 
@@ -52,3 +55,22 @@ def test_an_address_makes_a_limited_number_of_accounts() -> None:
     assert response.status_code == 429
     assert "Too many new accounts from your address" in response.content.decode()
     assert not get_user_model().objects.filter(username="a3").exists()
+
+
+@pytest.mark.parametrize("ways", ["PPPPPL", "LLLLLP", "LLLLLL", "PLPLPL", "LPLPLP"])
+def test_every_way_of_making_an_account_counts_in_one_limit(demo: Campaign, ways: str) -> None:
+    """P: the sign-up page, L: an invitation link with places to spare (50). Five accounts
+    from one address, however they came; the sixth is refused the same way and not made."""
+    cache.clear()
+    gm = demo.memberships.get(role=Membership.Role.GM).user
+    link = invitation_create(campaign=demo, actor=gm, role="player", uses=50, days=7)
+    urls = {"P": URL, "L": link.get_absolute_url()}
+    for n, way in enumerate(ways[:-1]):
+        assert Client().post(urls[way], form(f"made{n}")).status_code == 302
+    response = Client().post(urls[ways[-1]], form("sixth"))
+    assert response.status_code == 429
+    assert "Too many new accounts from your address" in response.content.decode()
+    assert not get_user_model().objects.filter(username="sixth").exists()
+    link.refresh_from_db()
+    assert link.used == ways[:-1].count("L")
+    assert Membership.objects.filter(campaign=demo).count() == 4 + link.used
