@@ -1,7 +1,7 @@
 # One module per area, imported here so Django finds them.
 from .audit import AuditEntry
 from .board import Board, Department, Knowledge, Link, Resource, Structure
-from .campaign import Alignment, Campaign, Membership, Weekday
+from .campaign import PERCEPTION_MAX, Alignment, Campaign, Membership, Weekday
 from .characters import Goal, GoalProgress, Shtick
 from .envelopes import ContingencyEnvelope, DossierEntry, IntelEnvelope
 from .invitation import Invitation
@@ -12,6 +12,7 @@ from .profile import Profile
 from .turn import Order, Turn, TurnRecord
 
 __all__ = [
+    "PERCEPTION_MAX",
     "Alignment",
     "Announcement",
     "AuditEntry",

@@ -113,6 +113,11 @@ def pk_of_ref(prefix: str, ref: object) -> int | None:
     return int(digits) if digits.isdigit() else None
 
 
+# R70: the most Perception the GM may give a character (web/members_forms.py; an archive's
+# import holds to it too). Shticks add to it in play.
+PERCEPTION_MAX = 20
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         GM = "gm", _("Game master")

@@ -1,10 +1,12 @@
 """A new campaign from an archive (docs/campaign-archive.md; selectors/archive.py writes it).
 
 The archive is checked before anything is written: its format and version, its checksum (a
-changed or damaged file is refused), its shape, and each board's current state by the rules
-engine. Then everything is created in one transaction, so a failure creates nothing. Users
-are matched by user name; one that does not exist here is created inactive, without a
-password (they set one through "forgot password" once the admin activates them).
+changed or damaged file is refused), its shape, every value as the site's own forms and
+columns would take it (services/archive_fields.py: the checksum stops accidents, not someone
+who computes it again), and each board's current state by the rules engine. Then everything
+is created in one transaction, so a failure creates nothing. Users are matched by user name;
+one that does not exist here is created inactive, without a password (they set one through
+"forgot password" once the admin activates them).
 
 Errors are ArchiveError with one line fit for a terminal or a page.
 """
@@ -17,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime, parse_time
 
 from campaigns.engine import EngineError
@@ -63,6 +65,7 @@ from campaigns.selectors.archive_ids import (
 )
 from campaigns.selectors.state import board_state
 
+from .archive_fields import ArchiveError, fields_check, nesting_check, slug_check
 from .archive_intrigue import IntrigueRows
 from .bulk import bulk_set
 
@@ -70,15 +73,12 @@ DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at"
              "ready_at", "reminded_for", "read_at"}  # fmt: skip
 
 
-class ArchiveError(ValueError):
-    """An archive that cannot be imported; the message is one line."""
-
-
 def archive_check(data: Any) -> dict[str, Any]:
     """The archive if it is one this site wrote and nobody changed since; ArchiveError
     otherwise."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ArchiveError(f'not a campaign archive (no "format": "{FORMAT}")')
+    nesting_check(data)  # before the checksum, whose json.dumps recurses
     if data.get("version") not in READABLE:
         versions = " and ".join(str(v) for v in READABLE)
         raise ArchiveError(f"archive version {data.get('version')!r}; this site reads {versions}")
@@ -89,6 +89,7 @@ def archive_check(data: Any) -> dict[str, Any]:
     for key in ("campaign", "alignments", "members", "boards", "knowledge", "turns", "audit"):
         if key not in data:
             raise ArchiveError(f"the archive has no {key!r}")
+    fields_check(data)
     return data
 
 
@@ -96,14 +97,14 @@ def campaign_import(*, data: Any, slug: str) -> Campaign:
     """A new campaign `slug` made from archive `data` (checked first; nothing is created if
     anything fails)."""
     archive = archive_check(data)
-    if Campaign.objects.filter(slug=slug).exists():
-        raise ArchiveError(f"a campaign with the slug {slug!r} exists already")
+    slug_check(slug)
     try:
         with transaction.atomic():
             return Importer(archive, slug).run()
     except ArchiveError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, IntegrityError, DataError,
+            OverflowError) as error:  # fmt: skip
         raise ArchiveError(f"the archive is not complete or not consistent ({error!r})") from None
 
 
@@ -225,8 +226,9 @@ class Importer:
     def turns_create(self) -> None:
         for entry in self.archive["turns"]:
             fields = values(entry, TURN_FIELDS)
-            if not fields["seed"]:
-                # The open turn's seed stays on the site that drew it (R23): new dice here.
+            if fields["status"] != Turn.Status.PROCESSED or not fields["seed"]:
+                # A seed is secret until its turn is processed (R23): whatever the file says,
+                # whoever wrote it could know it, so the open turn gets new dice here.
                 fields["seed"] = secrets.token_hex(32)
                 fields["commitment"] = commitment(fields["seed"])
             turn = Turn.objects.create(campaign=self.campaign, **fields)

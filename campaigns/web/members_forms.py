@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Knowledge, Membership
+from campaigns.models import PERCEPTION_MAX, Knowledge, Membership
 from campaigns.selectors.grids import KnowledgeGrid, StructuresPage
 from campaigns.wording import in_text
 
@@ -17,7 +17,6 @@ LEVELS = [
     (Knowledge.Level.RUMOURED.value, _("rumoured")),
     (Knowledge.Level.KNOWN.value, _("known")),
 ]
-PERCEPTION_MAX = 20
 # How a grid cell looks at its stored level, so a page of them can be scanned at a glance.
 LOOK = {0: "text-body-secondary", 1: "", 2: "fw-semibold"}
 

@@ -28,6 +28,8 @@ class Command(BaseCommand):
             data = json.loads(text)
         except ValueError as error:
             raise CommandError(f"{name} is not a complete JSON archive: {error}") from None
+        except RecursionError:
+            raise CommandError(f"{name}: the JSON is nested too deeply to read") from None
         try:
             campaign = campaign_import(data=data, slug=options["slug"])
         except ArchiveError as error:
