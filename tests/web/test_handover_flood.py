@@ -56,6 +56,32 @@ def test_25_identical_hand_over_posts_queue_one_order_one_notice_one_mail(
     assert [m.to for m in mail.outbox] == [["bob@example.com"]]
 
 
+def test_queuing_again_after_a_withdrawal_merges_into_the_one_notice_and_mails_once_unread(
+    demo: Campaign, client_for: ClientFor, django_capture_on_commit_callbacks: Any
+) -> None:
+    alice, carol = client_for("alice"), member(demo, "carol")
+    data = {"department": "city-watch", "receiver": carol.player_id}
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        for _ in range(3):  # queue, withdraw; carol has not looked at her notices
+            assert post(alice, data).status_code == 302
+            order = Order.objects.get(kind="handover", status="queued")
+            alice.post(reverse("order_cancel", args=[SLUG, order.pk]))
+        assert post(alice, data).status_code == 302
+    notice = Notice.objects.get(player=carol)
+    assert "offers to hand The City Watch" in notice.text and notice.read_at is None
+    assert len(mail.outbox) == 1
+    # Once she has read it, the next change is news again: one mail, the notice unread.
+    client_for("carol").post(reverse("notices_read", args=[SLUG]))
+    assert Notice.objects.get(player=carol).read_at is not None
+    with django_capture_on_commit_callbacks(execute=True):
+        order = Order.objects.get(kind="handover", status="queued")
+        alice.post(reverse("order_cancel", args=[SLUG, order.pk]))
+    notice = Notice.objects.get(player=carol)
+    assert "no longer offers you The City Watch" in notice.text and notice.read_at is None
+    assert len(mail.outbox) == 2
+
+
 def test_a_department_offered_to_every_other_player_leaves_the_select_and_is_refused_in_words(
     demo: Campaign, client_for: ClientFor
 ) -> None:
