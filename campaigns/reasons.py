@@ -134,6 +134,7 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"you know no department here to look into \(R70, R50\)", _("you know no department here to look into (R70, R50)")),
     (r"you know the card of no other player's department that could take a gift now \(R62, R50\)", _("you know the card of no other player's department that could take a gift now (R62, R50)")),
     (r"there is no other player to hand a department over to \(R62\)", _("there is no other player to hand a department over to (R62)")),
+    (r"you already offer each of your departments to every other player \(R62\)", _("you already offer each of your departments to every other player (R62)")),
     (r"That department cannot be targeted this way now \(details you cannot see, R50\)\.", _("That department cannot be targeted this way now (details you cannot see, R50).")),
     # A state the engine cannot read (engine/cli_io.py, values.py, board.py, edit.py): what the
     # GM's editor and the board-import page show. Field names (effect, stash.money...) are the

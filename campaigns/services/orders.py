@@ -32,6 +32,7 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
+from campaigns.selectors.handover_offers import handover_check_single
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
@@ -147,6 +148,8 @@ def orders_submit(
             attempt_check_cutoff(turn.campaign, turn, now)
         last = Order.objects.filter(player=player, turn=turn).aggregate(m=Max("seq"))["m"]
         seq = 0 if last is None else last + 1
+        if kind == Kind.HANDOVER:
+            handover_check_single(player=player, turn=turn, board=board, payload=payload)
         order_check(player=player, turn=turn, board=board, kind=kind, payload=payload, seq=seq)
         try:
             with transaction.atomic():
@@ -186,6 +189,11 @@ def order_edit(
         order = order_for_change(order, player, now)
         if order.kind == Kind.ATTEMPT:
             attempt_check_cutoff(order.turn.campaign, order.turn, now)
+        if order.kind == Kind.HANDOVER:
+            handover_check_single(
+                player=player, turn=order.turn, board=order.board, payload=payload,
+                replacing=order,
+            )  # fmt: skip
         order_check(
             player=player, turn=order.turn, board=order.board, kind=order.kind,
             payload=payload, seq=order.seq, replacing=order,

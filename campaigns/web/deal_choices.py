@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from campaigns.engine.legal import Legal
 from campaigns.engine.legal_deals import GiftChoice
 from campaigns.models import Order
+from campaigns.selectors.handover_offers import offered_pairs
 from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.visibility import Level
 
@@ -62,9 +63,22 @@ def gift_choice(legal: Legal, giver: str) -> GiftChoice | None:
 
 
 def handover_departments(ctx: OrderContext, legal: Legal) -> Choices:
+    """R62: the departments the engine lets the player hand over, less those already offered
+    to every other player (selectors/handover_offers.py: one pending hand-over per department
+    and receiver), so the form never offers a department it can only refuse."""
+    offered = handover_offered(ctx, legal)
+    everyone = {player for player, _ in ctx.other_players()}
     return [
-        (c.department, ctx.name(c.department)) for c in legal.handover if c.department in ctx.pks
+        (c.department, ctx.name(c.department))
+        for c in legal.handover
+        if c.department in ctx.pks and not everyone <= offered.get(c.department, set())
     ]
+
+
+def handover_offered(ctx: OrderContext, legal: Legal) -> dict[str, set[str]]:
+    """Department -> the players the player's queued hand-overs offer it to, less the order
+    being edited (the one `legal` was computed without)."""
+    return offered_pairs(ctx.queued(Order.Kind.HANDOVER), ctx.edited_by(legal))
 
 
 def accept_choices(ctx: OrderContext, legal: Legal, players: dict[str, str]) -> Choices:

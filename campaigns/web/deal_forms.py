@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import wording
 from campaigns.models import Order
+from campaigns.selectors.handover_offers import already_offered, pending_id
 from campaigns.web.deal_choices import (
     SEP,
     accept_choices,
@@ -135,6 +136,24 @@ class HandoverForm(OrderForm):
     def setup(self) -> None:
         self.fields["department"].choices = handover_departments(self.ctx, self.legal)
         self.fields["receiver"].choices = self.ctx.other_players()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        # A department already offered to every other player is not in the select: its
+        # "not one of the available choices" becomes the reason below.
+        department = data.get("department") or self.data.get("department")
+        receiver = data.get("receiver")
+        queued = self.ctx.queued(Order.Kind.HANDOVER)
+        pk = pending_id(queued, self.ctx.edited_by(self.legal), department, receiver)
+        if pk is not None and isinstance(department, str) and isinstance(receiver, str):
+            self.errors.pop("department", None)
+            players = dict(self.ctx.other_players())
+            raise forms.ValidationError(
+                already_offered(
+                    self.ctx.names.get(department, department), players.get(receiver, receiver), pk
+                )
+            )
+        return data
 
     def payload(self) -> dict[str, Any]:
         return {"department": self.cleaned_data["department"], "to": self.cleaned_data["receiver"]}

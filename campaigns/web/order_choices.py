@@ -48,6 +48,9 @@ UNSEEN = {
     "gift now (R62, R50)",
     Order.Kind.HANDOVER: "there is no other player to hand a department over to (R62)",
 }
+# R62: the engine offers departments, but each is already offered to every other player
+# (one pending hand-over per department and receiver, selectors/handover_offers.py).
+ALL_OFFERED = "you already offer each of your departments to every other player (R62)"
 
 
 # The kinds the orders page offers a button for (a reinforcement answers a notice instead).
@@ -162,6 +165,8 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
     """The engine's reason; where the engine's list is not empty but R50 hides it all, or
     the engine's reason is about departments outside the structure, the R50-safe one."""
     engine_reason = legal.why_not.get(kind)
+    if engine_reason is None and kind == Order.Kind.HANDOVER and ctx.other_players():
+        engine_reason = ALL_OFFERED
     if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET, NO_ROOM):
         engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
     return wording.with_names(engine_reason, {})
