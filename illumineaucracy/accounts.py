@@ -18,6 +18,7 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import PasswordResetView
 from django.core.cache import cache
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -118,6 +119,22 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
+    def save(self, commit: bool = True) -> Any:
+        """The form checked that the user name was free, but someone else may have taken it
+        since (two people signing up as "anna" at once): the database's unique constraint
+        then refuses the second, which becomes the form's error, not a server error."""
+        try:
+            with transaction.atomic():
+                return super().save(commit)
+        except IntegrityError:
+            taken = self._meta.model._meta.get_field("username").error_messages["unique"]
+            self.add_error("username", taken)
+            raise UsernameTaken from None
+
+
+class UsernameTaken(Exception):
+    """SignUpForm.save lost a race for its user name; the form now carries the error."""
+
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
@@ -132,7 +149,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         refused = too_many_accounts(request)
         if refused is not None:
             return refused
-        user = form.save()
+        try:
+            user = form.save()
+        except UsernameTaken:
+            return render(request, "registration/signup.html", {"form": form, "next": next_url})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})

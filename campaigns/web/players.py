@@ -24,7 +24,7 @@ from campaigns.services.players import (
 from campaigns.web.access import found, gm_of
 from campaigns.web.players_forms import InvitationForm, SignUpForm
 from campaigns.web.posted import posted
-from illumineaucracy.accounts import too_many_accounts
+from illumineaucracy.accounts import UsernameTaken, too_many_accounts
 
 FORM_METHODS = ["GET", "HEAD", "POST"]
 
@@ -79,6 +79,8 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                 return welcome(request, campaign, member, True)
         except InvitationClosed as error:  # used up, withdrawn or expired since the page loaded
             closed = str(error)
+        except UsernameTaken:  # someone took the name since the form checked it: its error
+            pass
     elif not request.user.is_authenticated:
         signup = SignUpForm()
     context = {

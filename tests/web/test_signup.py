@@ -74,3 +74,38 @@ def test_every_way_of_making_an_account_counts_in_one_limit(demo: Campaign, ways
     link.refresh_from_db()
     assert link.used == ways[:-1].count("L")
     assert Membership.objects.filter(campaign=demo).count() == 4 + link.used
+
+
+@pytest.mark.parametrize("through", ["sign-up page", "invitation link"])
+def test_a_user_name_taken_between_the_check_and_the_save_is_the_forms_error(
+    demo: Campaign, through: str
+) -> None:
+    """Two people sign up as "anna" at once: both forms find the name free, and the database's
+    unique constraint refuses the second insert. Here the other person's row is written just
+    before ours (a pre_save receiver, on the real database); that was a server error."""
+    from django.db.models.signals import pre_save
+
+    gm = demo.memberships.get(role=Membership.Role.GM).user
+    link = invitation_create(campaign=demo, actor=gm, role="player", uses=5, days=7)
+    url = URL if through == "sign-up page" else link.get_absolute_url()
+    model = get_user_model()
+
+    def someone_else_first(sender: type, instance: object, **kwargs: object) -> None:
+        if getattr(instance, "username", "") == "anna" and instance.pk is None:  # type: ignore[attr-defined]
+            pre_save.disconnect(someone_else_first, sender=model)
+            model.objects.create_user("anna", "other@example.org")
+
+    pre_save.connect(someone_else_first, sender=model)
+    try:
+        response = Client().post(url, form("anna"))
+    finally:
+        pre_save.disconnect(someone_else_first, sender=model)
+
+    assert response.status_code == 200
+    assert "A user with that username already exists." in response.content.decode()
+    # (The other row was written inside our own savepoint here, so it went with it.)
+    assert not model.objects.filter(email="anna@example.org").exists()
+    assert Membership.objects.filter(campaign=demo, user__username="anna").count() == 0
+    if through == "invitation link":
+        link.refresh_from_db()
+        assert link.used == 0
