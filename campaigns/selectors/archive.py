@@ -1,5 +1,6 @@
-"""A whole campaign as one JSON archive (docs/campaign-archive.md): the GM takes it with them,
-and `import_campaign` makes a new campaign from it (services/archive.py).
+"""A campaign as one JSON archive (docs/campaign-archive.md): the full archive from
+`manage.py export_campaign`, or the GM's from the site, which holds only what that GM may
+read there; `import_campaign` makes a new campaign from either (services/archive.py).
 
 The archive names people by user name and orders by a reference of their own ("o1", "o2",
 ... in the order they were made), never by database id, so export -> import -> export gives
@@ -20,14 +21,12 @@ import json
 from typing import Any
 
 from campaigns.models import (
-    Announcement,
     AuditEntry,
     Campaign,
     Department,
     Knowledge,
     Link,
     Membership,
-    Message,
     Notice,
     Order,
     OrderLog,
@@ -38,6 +37,8 @@ from campaigns.models import (
 
 from .archive_ids import (
     FORMAT,
+    SCOPE_FULL,
+    SCOPE_GM,
     VERSION,
     ArchiveIds,
     checksum,
@@ -49,6 +50,7 @@ from .archive_ids import (
     swap_url,
 )
 from .archive_intrigue import intrigue_entries, intrigue_refs
+from .archive_press import press_entries
 
 CAMPAIGN_FIELDS = tuple(
     f.attname for f in Campaign._meta.concrete_fields if f.attname not in ("id", "slug")
@@ -89,9 +91,14 @@ def archive_text(archive: dict[str, Any]) -> str:
     return json.dumps(archive, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
-def campaign_archive(campaign: Campaign) -> dict[str, Any]:
-    """The whole campaign as an archive (docs/campaign-archive.md). A fixed number of queries
-    whatever its size."""
+def campaign_archive(campaign: Campaign, reader: Membership | None = None) -> dict[str, Any]:
+    """The campaign as an archive (docs/campaign-archive.md). A fixed number of queries
+    whatever its size.
+
+    `reader` None: the full archive, everything (the command line's, for moving a campaign
+    between servers). `reader` a GM: the GM's archive (the site's download), which holds
+    only what the site shows that GM: the conversations they may read (archive_press.py),
+    and no member's email address (the site shows nobody's)."""
     members = list(campaign.memberships.select_related("user").order_by("pk"))
     orders = list(
         Order.objects.filter(turn__campaign=campaign)
@@ -107,9 +114,10 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
     archive: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
+        "scope": SCOPE_FULL if reader is None else SCOPE_GM,
         "campaign": {"slug": campaign.slug, **plain(campaign, CAMPAIGN_FIELDS)},
         "alignments": [a.as_engine() for a in campaign.alignments.order_by("pk")],
-        "members": [member_entry(m) for m in members],
+        "members": [member_entry(m, with_email=reader is None) for m in members],
         "boards": boards_entries(campaign, ids),
         "knowledge": [
             {
@@ -123,7 +131,7 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
             .order_by("player_id", "department_id")
         ],  # fmt: skip
         "turns": turns_entries(campaign, ids, orders),
-        "press": press_entries(campaign, ids),
+        "press": press_entries(campaign, ids, reader),
         "audit": [
             {
                 **plain(e, ("at", "action", "target", "before", "after", "board", "departments")),
@@ -139,15 +147,17 @@ def campaign_archive(campaign: Campaign) -> dict[str, Any]:
     return archive
 
 
-def member_entry(member: Membership) -> dict[str, Any]:
+def member_entry(member: Membership, *, with_email: bool) -> dict[str, Any]:
     user = member.user
-    return {
+    entry = {
         "user": user.get_username(),
-        "email": getattr(user, "email", ""),
         "role": member.role,
         "character_name": member.character_name,
         "perception": member.perception,
     }
+    if with_email:
+        entry["email"] = getattr(user, "email", "")
+    return entry
 
 
 def boards_entries(campaign: Campaign, ids: ArchiveIds) -> list[dict[str, Any]]:
@@ -221,35 +231,3 @@ def record_entry(record: TurnRecord, ids: ArchiveIds) -> dict[str, Any]:
         "knowledge_before": swap_knowledge(record.knowledge_before, member),
         "created_at": record.created_at.isoformat(),
     }
-
-
-def press_entries(campaign: Campaign, ids: ArchiveIds) -> dict[str, Any]:
-    """The campaign's conversations with their messages and read marks, and the GM's
-    announcements (RULES R62 deals are made here, so they are part of the story)."""
-    name = ids.member_name
-    conversations = list(campaign.conversations.order_by("pk").prefetch_related("participants"))
-    messages: dict[int, list[dict[str, Any]]] = {c.pk: [] for c in conversations}
-    rows = Message.objects.filter(conversation__campaign=campaign).select_related("hidden_by")
-    for message in rows.order_by("conversation_id", "seq"):
-        messages[message.conversation_id].append(
-            {**plain(message, ("seq", "text", "quote", "created_at", "hidden_at")),
-             "sender": name[message.sender_id],
-             "hidden_by": message.hidden_by.get_username() if message.hidden_by else None}
-        )  # fmt: skip
-    return {
-        "conversations": [
-            {**plain(c, ("is_public", "subject", "created_at", "last_seq", "last_message_at")),
-             "started_by": name.get(c.started_by_id) if c.started_by_id else None,
-             "participants": [
-                 {"member": name[p.member_id], "last_read_seq": p.last_read_seq,
-                  "mailed_seq": p.mailed_seq}
-                 for p in sorted(c.participants.all(), key=lambda p: p.pk)
-             ],
-             "messages": messages[c.pk]}
-            for c in conversations
-        ],
-        "announcements": [
-            {**plain(a, ("text", "created_at")), "author": name[a.author_id]}
-            for a in Announcement.objects.filter(campaign=campaign).order_by("pk")
-        ],
-    }  # fmt: skip

@@ -23,8 +23,13 @@ from campaigns.models import Order
 from campaigns.models.campaign import engine_player_id, engine_ref, membership_pk_of, pk_of_ref
 
 FORMAT = "illumineaucracy-campaign"
-VERSION = 2  # 2: the rows of RULES parts 7-9 (shticks, goals, envelopes, offices)
-READABLE = (1, 2)  # an archive of version 1 has none of them
+# 2: the rows of RULES parts 7-9 (shticks, goals, envelopes, offices). 3: `scope`, and the
+# GM's archive, which leaves out what the site does not show the GM (selectors/archive.py).
+VERSION = 3
+READABLE = (1, 2, 3)  # version 1 has no rows of parts 7-9; 1 and 2 are full archives
+SCOPE_FULL = "full"  # everything: `manage.py export_campaign`
+SCOPE_GM = "gm"  # what the GM who downloaded it may read on the site
+SCOPES = (SCOPE_FULL, SCOPE_GM)
 # The archive's own prefix for each kind of engine id of ENGINE.md parts 7-9.
 REF_NAMES = {"e": "envelope", "g": "goal", "o": "office"}
 

@@ -284,14 +284,23 @@ class ConversationLine:
     last_message_at: dt.datetime | None
 
 
+def readable_conversations(viewer: Membership) -> QuerySet[Conversation]:
+    """The conversations `viewer` may read: the channel and their own, and every one for the
+    GM when the campaign lets the GM read press. The others do not exist for them: not on
+    the press pages, not in the GM's campaign archive (selectors/archive_press.py)."""
+    campaign = viewer.campaign
+    rows = Conversation.objects.filter(campaign=campaign)
+    if is_gm(viewer) and campaign.gm_reads_press:
+        return rows
+    return rows.filter(Q(is_public=True) | Q(Exists(participant_of(viewer))))
+
+
 def conversation_lines(viewer: Membership) -> list[ConversationLine]:
     """Every conversation the viewer may read, newest activity first, with their unread
     counts: two queries however many conversations or messages."""
     campaign = viewer.campaign
     mine = participant_of(viewer)
-    rows = Conversation.objects.filter(campaign=campaign)
-    if not (is_gm(viewer) and campaign.gm_reads_press):
-        rows = rows.filter(Q(is_public=True) | Q(Exists(mine)))
+    rows = readable_conversations(viewer)
     unread = Q(messages__seq__gt=F("last_read"), messages__hidden_at__isnull=True) & ~Q(
         messages__sender=viewer
     )

@@ -55,6 +55,8 @@ from campaigns.selectors.archive import (
 from campaigns.selectors.archive_ids import (
     FORMAT,
     READABLE,
+    SCOPE_FULL,
+    SCOPES,
     ArchiveNames,
     checksum,
     swap_knowledge,
@@ -82,6 +84,10 @@ def archive_check(data: Any) -> dict[str, Any]:
     if data.get("version") not in READABLE:
         versions = " and ".join(str(v) for v in READABLE)
         raise ArchiveError(f"archive version {data.get('version')!r}; this site reads {versions}")
+    # Versions 1 and 2 have no scope: they were always full archives.
+    if data.get("scope", SCOPE_FULL) not in SCOPES:
+        scopes = " and ".join(SCOPES)
+        raise ArchiveError(f"archive scope {data.get('scope')!r}; this site reads {scopes}")
     if data.get("checksum") != checksum(data):
         raise ArchiveError(
             "the checksum does not match: the archive was changed or damaged after export"
@@ -292,9 +298,13 @@ class Importer:
                 **fields,
             )  # fmt: skip
             self.later(conversation, ["created_at"], values(entry, ("created_at",)))
+            # The GM's archive keeps only the GM's own read marks: the others are taken as
+            # read and mailed up to the last message, so the copy tells nobody of old ones.
+            seen = fields["last_seq"]
             Participant.objects.bulk_create(
                 Participant(conversation=conversation, member=self.members[p["member"]],
-                            last_read_seq=p["last_read_seq"], mailed_seq=p["mailed_seq"])
+                            last_read_seq=p.get("last_read_seq", seen),
+                            mailed_seq=p.get("mailed_seq", seen))
                 for p in entry["participants"]
             )  # fmt: skip
             for m in entry["messages"]:

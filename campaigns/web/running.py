@@ -48,11 +48,15 @@ def preview(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @login_required
 def archive(request: HttpRequest, slug: str) -> HttpResponse:
-    """The whole campaign as one JSON file (docs/campaign-archive.md), for the GM to keep or
-    to import elsewhere with `manage.py import_campaign`."""
-    campaign = gm_of(request, slug).campaign
+    """The campaign as one JSON file (docs/campaign-archive.md), for the GM to keep or to
+    import elsewhere with `manage.py import_campaign`: the GM's archive, which holds only what
+    this GM may read on the site (private conversations only if the press rules let the GM
+    read them). The full archive is `manage.py export_campaign`'s alone."""
+    viewer = gm_of(request, slug)
+    campaign = viewer.campaign
     response = HttpResponse(
-        archive_text(campaign_archive(campaign)), content_type="application/json; charset=utf-8"
+        archive_text(campaign_archive(campaign, reader=viewer)),
+        content_type="application/json; charset=utf-8",
     )
     response["Content-Disposition"] = f'attachment; filename="{campaign.slug}-campaign.json"'
     return response

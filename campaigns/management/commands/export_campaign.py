@@ -1,5 +1,7 @@
-"""`manage.py export_campaign SLUG FILE`: the whole campaign as one JSON archive
-(docs/campaign-archive.md). `-` as FILE writes to standard output."""
+"""`manage.py export_campaign SLUG FILE`: the full archive of a campaign, everything in it,
+private conversations and members' email addresses too (docs/campaign-archive.md), for moving
+a campaign between servers. Only whoever runs the server's commands can write it; the GM's
+download on the site holds only what the GM may read. `-` as FILE writes to standard output."""
 
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,10 @@ from campaigns.selectors.archive import archive_text, campaign_archive
 
 
 class Command(BaseCommand):
-    help = "Write a campaign (settings, boards, members, knowledge, every turn, audit log) to FILE."
+    help = (
+        "Write the full archive of a campaign (settings, boards, members, knowledge, every "
+        "turn, every conversation, audit log) to FILE."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("campaign", help="campaign slug")
