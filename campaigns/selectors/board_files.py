@@ -19,6 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.csv_cells import csv_text
 from campaigns.models import Board, Link, Membership
 from campaigns.models.board import Resource
 
@@ -85,30 +86,27 @@ def resource(kind: str, amount: int) -> dict[str, Any] | None:
 
 
 def board_csv(data: dict[str, Any]) -> str:
-    """A board file (as `board_file` makes it) as CSV."""
+    """A board file (as `board_file` makes it) as CSV, written by campaigns/csv_cells.py:
+    a name a spreadsheet would run as a formula is quoted, and the import takes that quote
+    off again."""
     supplies: dict[str, list[str]] = {}
     for link in sorted(data["links"], key=lambda lk: (lk["from"], lk.get("priority", 0))):
         supplies.setdefault(link["from"], []).append(link["to"])
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    rows: list[list[object]] = [list(COLUMNS)]
     for d in data["departments"]:
-        writer.writerow(
-            {
-                **{key: d[key] for key in ("slug", "name", "description", "flaws", *NUMBERS)},
-                "consumes": resource_text(d["consumes"]),
-                "produces": resource_text(d["produces"]),
-                "functions": "; ".join(
-                    f"{name}: {skill}" for name, skill in d["functions"].items()
-                ),
-                "alignments": "; ".join(d["alignments"]),
-                "structure": d["structure"] or "",
-                "home": "yes" if d["home"] else "no",
-                **{key: d["stash"].get(key, 0) for key in STASH},
-                "supplies": "; ".join(supplies.get(d["slug"], [])),
-            }
-        )
-    return out.getvalue()
+        values = {
+            **{key: d[key] for key in ("slug", "name", "description", "flaws", *NUMBERS)},
+            "consumes": resource_text(d["consumes"]),
+            "produces": resource_text(d["produces"]),
+            "functions": "; ".join(f"{name}: {skill}" for name, skill in d["functions"].items()),
+            "alignments": "; ".join(d["alignments"]),
+            "structure": d["structure"] or "",
+            "home": "yes" if d["home"] else "no",
+            **{key: d["stash"].get(key, 0) for key in STASH},
+            "supplies": "; ".join(supplies.get(d["slug"], [])),
+        }
+        rows.append([values[column] for column in COLUMNS])
+    return csv_text(rows)
 
 
 def resource_text(value: dict[str, Any] | None) -> str:
