@@ -19,7 +19,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.csv_cells import csv_text
+from campaigns.csv_cells import csv_text, uncell
 from campaigns.models import Board, Link, Membership
 from campaigns.models.board import Resource
 
@@ -115,6 +115,12 @@ def resource_text(value: dict[str, Any] | None) -> str:
 
 # --- import -------------------------------------------------------------------------------------
 
+# A text cell beginning with one of these is a formula to a spreadsheet (csv_cells.py). A
+# cell is stripped first, so a tab or carriage return is gone; a number column refuses
+# anything but digits by itself.
+FORMULA = ("=", "+", "-", "@")
+TEXT_COLUMNS = frozenset(COLUMNS) - {*NUMBERS, *STASH}
+
 
 def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
     """The board file a CSV of departments describes (BoardFileError listing every problem,
@@ -148,13 +154,33 @@ def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
         dept, found = department_from_cells(cells, _("line %(n)s") % {"n": line})
         problems += found
         departments.append(dept)
-        for rank, consumer in enumerate(split(cells.get("supplies", ""))):
+        for rank, consumer in enumerate(split(uncell(cells.get("supplies", "")))):
             links.append({"from": dept["slug"], "to": consumer, "priority": rank})
     if not departments and not problems:
         problems.append(_("the file has no departments"))
     if problems:
         raise BoardFileError(problems)
     return {"slug": slug, "name": name, "departments": departments, "links": links}
+
+
+def cell_problems(cells: dict[str, str], where: str) -> list[str]:
+    """A formula written by hand (the export quotes its own: csv_cells.py)."""
+    problems = []
+    for column, text in cells.items():
+        if column in TEXT_COLUMNS and text.startswith(FORMULA):
+            problems.append(
+                _(
+                    "%(where)s, %(column)s: %(text)s begins with %(char)s, which a spreadsheet "
+                    "would run as a formula; to keep it as text, begin the cell with a quote (')"
+                )
+                % {"where": where, "column": column, "text": repr(shown(text)), "char": text[0]}
+            )
+    return problems
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """`text` cut short for a message: a cell may hold 100,000 characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def split(cell: str) -> list[str]:
@@ -178,9 +204,11 @@ def functions_of(cell: str, where: str, problems: list[str]) -> dict[str, int]:
 
 
 def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, Any], list[str]]:
-    """One department of the file from one line's cells, and what is wrong with them."""
-    where = f"{where} ({cells.get('slug') or _('no slug')})"
-    problems = []
+    """One department of the file from one line's cells (as written, stripped), and what is
+    wrong with them."""
+    where = f"{where} ({shown(cells.get('slug', '')) or _('no slug')})"
+    problems = cell_problems(cells, where)
+    cells = {column: uncell(text) for column, text in cells.items()}
 
     def whole(column: str) -> int:
         text = cells.get(column, "") or "0"
