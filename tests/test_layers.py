@@ -29,6 +29,7 @@ FORBIDDEN = {
     "wording": {"models", "selectors", "services", "web", "tasks"},
     "intrigue_words": {"models", "selectors", "services", "web", "tasks"},
     "reasons": {"models", "selectors", "services", "web", "tasks"},
+    "csv_cells": {"models", "selectors", "services", "web", "tasks"},
     "models": {"selectors", "services", "web", "tasks"},
     "selectors": {"services", "web", "tasks"},
     "services": {"web", "tasks"},

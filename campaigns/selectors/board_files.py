@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.models import Board, Link, Membership
+from campaigns.csv_cells import csv_text, uncell
+from campaigns.models import Board, Department, Link, Membership
 from campaigns.models.board import Resource
 
 COLUMNS = [
@@ -85,30 +88,27 @@ def resource(kind: str, amount: int) -> dict[str, Any] | None:
 
 
 def board_csv(data: dict[str, Any]) -> str:
-    """A board file (as `board_file` makes it) as CSV."""
+    """A board file (as `board_file` makes it) as CSV, written by campaigns/csv_cells.py:
+    a name a spreadsheet would run as a formula is quoted, and the import takes that quote
+    off again."""
     supplies: dict[str, list[str]] = {}
     for link in sorted(data["links"], key=lambda lk: (lk["from"], lk.get("priority", 0))):
         supplies.setdefault(link["from"], []).append(link["to"])
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
+    rows: list[list[object]] = [list(COLUMNS)]
     for d in data["departments"]:
-        writer.writerow(
-            {
-                **{key: d[key] for key in ("slug", "name", "description", "flaws", *NUMBERS)},
-                "consumes": resource_text(d["consumes"]),
-                "produces": resource_text(d["produces"]),
-                "functions": "; ".join(
-                    f"{name}: {skill}" for name, skill in d["functions"].items()
-                ),
-                "alignments": "; ".join(d["alignments"]),
-                "structure": d["structure"] or "",
-                "home": "yes" if d["home"] else "no",
-                **{key: d["stash"].get(key, 0) for key in STASH},
-                "supplies": "; ".join(supplies.get(d["slug"], [])),
-            }
-        )
-    return out.getvalue()
+        values = {
+            **{key: d[key] for key in ("slug", "name", "description", "flaws", *NUMBERS)},
+            "consumes": resource_text(d["consumes"]),
+            "produces": resource_text(d["produces"]),
+            "functions": "; ".join(f"{name}: {skill}" for name, skill in d["functions"].items()),
+            "alignments": "; ".join(d["alignments"]),
+            "structure": d["structure"] or "",
+            "home": "yes" if d["home"] else "no",
+            **{key: d["stash"].get(key, 0) for key in STASH},
+            "supplies": "; ".join(supplies.get(d["slug"], [])),
+        }
+        rows.append([values[column] for column in COLUMNS])
+    return csv_text(rows)
 
 
 def resource_text(value: dict[str, Any] | None) -> str:
@@ -117,12 +117,66 @@ def resource_text(value: dict[str, Any] | None) -> str:
 
 # --- import -------------------------------------------------------------------------------------
 
+# The columns the database caps (models/board.py): a longer cell is refused with its line.
+CELL_MAX = {
+    column: Department._meta.get_field(column).max_length
+    for column in ("slug", "name", "description", "flaws")
+}
+# A text cell beginning with one of these is a formula to a spreadsheet (csv_cells.py). A
+# cell is stripped first, so a tab or carriage return is gone; a number column refuses
+# anything but digits by itself.
+FORMULA = ("=", "+", "-", "@")
+TEXT_COLUMNS = frozenset(COLUMNS) - {*NUMBERS, *STASH}
+# A board file nests five levels deep (the file, departments, a department, its stash, a
+# number); JSON nested deeper is no board file, and json.loads recurses once per level.
+JSON_DEPTH = 20
+
+
+def board_from_json(text: str) -> dict[str, Any]:
+    """The board file a JSON text holds (BoardFileError if it cannot be one). What the
+    values mean is left to the import's engine check."""
+    try:
+        parsed = json.loads(text)
+    except RecursionError:
+        raise BoardFileError([too_deep()]) from None
+    except ValueError as error:
+        raise BoardFileError([_("file: not valid JSON (%(error)s)") % {"error": error}]) from None
+    if not isinstance(parsed, dict):
+        raise BoardFileError([_("file: a board file must be a JSON object")])
+    problem = json_problem(parsed)
+    if problem:
+        raise BoardFileError([problem])
+    return parsed
+
+
+def json_problem(data: object) -> str | None:
+    """Nesting deeper than JSON_DEPTH, or a NUL character in any text (PostgreSQL cannot
+    store one): walked without recursion, since the nesting is what is in doubt."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > JSON_DEPTH:
+            return too_deep()
+        if isinstance(value, dict):
+            stack += [(key, depth) for key in value]
+            stack += [(item, depth + 1) for item in value.values()]
+        elif isinstance(value, list):
+            stack += [(item, depth + 1) for item in value]
+        elif isinstance(value, str) and "\x00" in value:
+            return _("file: holds a NUL character (\\u0000), which no board's text may hold")
+    return None
+
+
+def too_deep() -> str:
+    return _("file: nested deeper than %(n)s levels, which no board file is") % {"n": JSON_DEPTH}
+
 
 def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
     """The board file a CSV of departments describes (BoardFileError listing every problem,
     by line and column). What the values mean is left to the import's engine check."""
-    reader = csv.DictReader(io.StringIO(text))
-    header = [h.strip() for h in reader.fieldnames or []]
+    rows = records(text)
+    __, first = next(rows, (1, []))
+    header = [h.strip() for h in first]
     problems = []
     if not header:
         raise BoardFileError([_("line 1: the file is empty; the first line names the columns")])
@@ -140,23 +194,89 @@ def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
     if problems:
         raise BoardFileError(problems)
     departments, links = [], []
-    for row in reader:
-        cells = {k.strip(): (v or "").strip() for k, v in row.items() if k is not None}
-        line = reader.line_num
-        if None in row:
+    for line, row in rows:
+        cells = {column: value.strip() for column, value in zip(header, row, strict=False)}
+        if len(row) > len(header):
             problems.append(_("line %(n)s: more cells than columns") % {"n": line})
         if not any(cells.values()):
             continue  # a blank line of the spreadsheet
         dept, found = department_from_cells(cells, _("line %(n)s") % {"n": line})
         problems += found
         departments.append(dept)
-        for rank, consumer in enumerate(split(cells.get("supplies", ""))):
+        for rank, consumer in enumerate(split(uncell(cells.get("supplies", "")))):
             links.append({"from": dept["slug"], "to": consumer, "priority": rank})
     if not departments and not problems:
         problems.append(_("the file has no departments"))
     if problems:
         raise BoardFileError(problems)
     return {"slug": slug, "name": name, "departments": departments, "links": links}
+
+
+def records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Each record of the CSV `text`, with the line it begins on. BoardFileError, naming
+    that line, for what no spreadsheet writes: a quote never closed, a stray quote, a cell
+    longer than csv reads, a NUL character."""
+    # newline="": a quoted cell keeps its line breaks and a lone carriage return ends a line
+    # (csv's own advice); strict: a stray quote is refused rather than guessed around.
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    line = 1
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise BoardFileError([csv_problem(line, str(error))]) from None
+        if any("\x00" in value for value in row):
+            raise BoardFileError(
+                [
+                    _("line %(n)s: holds a NUL character (byte 0), which no board's text may hold")
+                    % {"n": line}
+                ]
+            )
+        yield line, row
+        line = reader.line_num + 1
+
+
+def csv_problem(line: int, error: str) -> str:
+    """csv's error as a line of the form's list (its texts are csv's, in English)."""
+    if error.startswith("unexpected end of data"):
+        return _('line %(n)s: a quote (") opens a cell that is never closed') % {"n": line}
+    if error.startswith("field larger than field limit"):
+        return _(
+            "line %(n)s: a cell of more than %(limit)s characters; no column holds that much"
+        ) % {"n": line, "limit": csv.field_size_limit()}
+    return _("line %(n)s: not CSV as a spreadsheet writes it (%(error)s)") % {
+        "n": line,
+        "error": error,
+    }
+
+
+def cell_problems(cells: dict[str, str], where: str) -> list[str]:
+    """A formula written by hand (the export quotes its own: csv_cells.py), and a cell longer
+    than its column holds."""
+    problems = []
+    for column, text in cells.items():
+        if column in TEXT_COLUMNS and text.startswith(FORMULA):
+            problems.append(
+                _(
+                    "%(where)s, %(column)s: %(text)s begins with %(char)s, which a spreadsheet "
+                    "would run as a formula; to keep it as text, begin the cell with a quote (')"
+                )
+                % {"where": where, "column": column, "text": repr(shown(text)), "char": text[0]}
+            )
+        elif len(uncell(text)) > CELL_MAX.get(column, len(text)):
+            problems.append(
+                _("%(where)s, %(column)s: %(length)s characters; at most %(n)s (R4)")
+                % {"where": where, "column": column, "length": len(uncell(text)),
+                   "n": CELL_MAX[column]}
+            )  # fmt: skip
+    return problems
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """`text` cut short for a message: a cell may hold 100,000 characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def split(cell: str) -> list[str]:
@@ -180,9 +300,11 @@ def functions_of(cell: str, where: str, problems: list[str]) -> dict[str, int]:
 
 
 def department_from_cells(cells: dict[str, str], where: str) -> tuple[dict[str, Any], list[str]]:
-    """One department of the file from one line's cells, and what is wrong with them."""
-    where = f"{where} ({cells.get('slug') or _('no slug')})"
-    problems = []
+    """One department of the file from one line's cells (as written, stripped), and what is
+    wrong with them."""
+    where = f"{where} ({shown(cells.get('slug', '')) or _('no slug')})"
+    problems = cell_problems(cells, where)
+    cells = {column: uncell(text) for column, text in cells.items()}
 
     def whole(column: str) -> int:
         text = cells.get(column, "") or "0"

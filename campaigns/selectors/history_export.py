@@ -27,19 +27,14 @@ COLUMNS = [
     "turn", "board", "department", "controller", "status", "chain_length", "capacity",
     "money", "people", "authority", "suppliers", "consumers",
 ]  # fmt: skip
-# A cell a spreadsheet would read as a formula (a player's name is free text).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def cell(value: object) -> str:
-    text = "" if value is None else str(value)
-    return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
 def department_row(
     snapshot: Snapshot, board_slug: str, slug: str, names: dict[str, str]
-) -> list[str] | None:
-    """One department after one turn, as the viewer saw it then (see the module's text)."""
+) -> list[object] | None:
+    """One department after one turn, as the viewer saw it then (see the module's text).
+    The values as they are: campaigns/csv_cells.py quotes a name a spreadsheet would run
+    when the rows are written."""
     level = snapshot.level(slug)
     if level < Level.KNOWN:
         return None
@@ -56,7 +51,7 @@ def department_row(
             data.get("capacity", ""),
             *(int(stash.get(kind, 0)) for kind in ("money", "people", "authority")),
         ]
-    row = [
+    return [
         snapshot.number,
         board_slug,
         slug,
@@ -65,12 +60,11 @@ def department_row(
         ";".join(suppliers),
         ";".join(consumers),
     ]
-    return [cell(v) for v in row]
 
 
 def history_rows(
     campaign: Campaign, viewer: Membership, board: Board | None = None
-) -> Iterator[list[str]]:
+) -> Iterator[list[object]]:
     """The header, then every row of every processed turn of `campaign` (of `board` only,
     if given), by turn, board and department. Two queries."""
     names = people_of(campaign).names

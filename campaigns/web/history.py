@@ -5,8 +5,6 @@ every page answers 404 to non-members, and to members for what is not theirs to 
 
 from __future__ import annotations
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -15,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from campaigns.csv_cells import write_rows
 from campaigns.models import Board, Membership
 from campaigns.selectors.board_turns import board_layout, board_map_of
 from campaigns.selectors.history import history_index, member_of_campaign, structure_history
@@ -144,5 +143,5 @@ def history_export(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = f"{viewer.campaign.slug}{'-' + board.slug if board else ''}-history.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    csv.writer(response).writerows(history_rows(viewer.campaign, viewer, board))
+    write_rows(response, history_rows(viewer.campaign, viewer, board))
     return response

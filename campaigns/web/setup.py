@@ -21,6 +21,7 @@ from campaigns.selectors.board_files import (
     board_csv,
     board_file,
     board_from_csv,
+    board_from_json,
 )
 from campaigns.services.boards import BoardImportError
 from campaigns.services.setup import (
@@ -171,13 +172,7 @@ def uploaded_board(form: BoardImportForm) -> dict[str, Any]:
     if form.is_csv():
         data = form.cleaned_data
         return board_from_csv(text, slug=data["slug"], name=data["name"])
-    try:
-        parsed = json.loads(text)
-    except ValueError as error:
-        raise BoardFileError([_("file: not valid JSON (%(error)s)") % {"error": error}]) from None
-    if not isinstance(parsed, dict):
-        raise BoardFileError([_("file: a board file must be a JSON object")])
-    return parsed
+    return board_from_json(text)
 
 
 @require_safe

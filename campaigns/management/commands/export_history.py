@@ -5,11 +5,11 @@ their own, holding only what they saw, from the site (selectors/history_export.p
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from campaigns.csv_cells import write_rows
 from campaigns.models import Campaign, Membership
 from campaigns.selectors.history_export import history_rows
 
@@ -39,19 +39,11 @@ class Command(BaseCommand):
         gm = Membership(campaign=campaign, role=Membership.Role.GM)
         rows = history_rows(campaign, gm, board)
         if options["file"] == "-":
-            written = self.write(self.stdout, rows)
+            write_rows(self.stdout, rows)
         else:
             try:
                 with open(options["file"], "w", newline="", encoding="utf-8") as out:
-                    written = self.write(out, rows)
+                    written = write_rows(out, rows) - 1  # the header is no row of the history
             except OSError as error:
                 raise CommandError(f"cannot write {options['file']}: {error.strerror}") from error
             self.stderr.write(f"{written} rows written to {options['file']}")
-
-    def write(self, out: Any, rows: Any) -> int:
-        writer = csv.writer(out)
-        count = -1  # the header is not a row of the history
-        for row in rows:
-            writer.writerow(row)
-            count += 1
-        return count
