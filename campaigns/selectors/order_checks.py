@@ -239,8 +239,11 @@ def order_check(
     queued orders of the turn on this board. Only "rejected" counts: an attempt that may fail
     on dice, or may not be able to pay, is the player's risk (it is checked again at
     resolution)."""
-    names_only_visible_departments(board=board, player=player, payload=payload, kind=kind)
     around = orders_around(player, turn, board)
+    public = ticket_nominated(kind, payload, [*around.public, *around.mine], board)
+    names_only_visible_departments(
+        board=board, player=player, payload=payload, kind=kind, public=public
+    )
     others = [o for o in around.mine if o != replacing]
     orders = [order_state(o) for o in [*around.public, *others] if o.board_id == board.pk]
     # R62: with the hand-overs offered to the player (an accept takes one; a link may then be
@@ -291,17 +294,44 @@ def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Orde
     return outcome_of(state, NEW_ID)
 
 
+def ticket_nominated(
+    kind: str, payload: dict[str, Any], queued: list[Order], board: Board
+) -> frozenset[str]:
+    """R80: the ticket a support or a vote names, where a queued nomination on the board
+    names it as candidate. Tickets are public: the election page shows every one, named or
+    not, and the forms offer each by an opaque reference (web/election_choices.py), so a
+    player may name one whose candidate they have never heard of (R50 hides its name, not
+    that it runs). Whether it is a ticket is the engine's to say."""
+    ticket = payload.get("ticket")
+    if kind not in (Kind.SUPPORT, Kind.VOTE) or not isinstance(ticket, str):
+        return frozenset()
+    nominated = any(
+        o.board_id == board.pk
+        and o.kind == Kind.NOMINATE
+        and isinstance(o.payload, dict)
+        and o.payload.get("candidate") == ticket
+        for o in queued
+    )
+    return frozenset({ticket}) if nominated else frozenset()
+
+
 def names_only_visible_departments(
-    *, board: Board, player: Membership, payload: dict[str, Any], kind: str | None = None
+    *,
+    board: Board,
+    player: Membership,
+    payload: dict[str, Any],
+    kind: str | None = None,
+    public: frozenset[str] = frozenset(),
 ) -> None:
     """R50: an order naming a department the player does not know of at all gets the same
     GENERIC refusal whether that department exists or not; otherwise the engine's "no
     department 'x'" against a filtered reason would tell them which hidden slugs exist.
     A name "<board>/<slug>" is a department of another board of the campaign (a cross-board
     order, R60). With `kind`, only the fields that name departments for that kind count (a
-    hand-over's "to" names a player)."""
-    named = set(
-        departments_named({**payload, "kind": kind}) if kind else named_departments([payload])
+    hand-over's "to" names a player). `public`: names any player may give (ticket_nominated)."""
+    named = (
+        set(departments_named({**payload, "kind": kind}) if kind else named_departments([payload]))
+        - public
     )
     if not named:
         return

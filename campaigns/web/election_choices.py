@@ -6,11 +6,15 @@ R50: a department is offered by name where the player knows it at least as `rumo
 ticket is a name and a board; nominating asks for no more), and never by its slug, which a
 rumour does not give: every value is the department's opaque key (board_views.node_key, the
 map's), turned back into slugs by `Keys`. A ticket whose candidate the player has never heard
-of is not offered (the election page shows it as a ticket they do not know)."""
+of is offered all the same, as the election page shows it ("a department you do not know with
+..."): every ticket is public and the engine decides. Its value is `ticket_ref`, not the
+map's key, which would tie it to that department once the player hears of it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from django.utils.crypto import salted_hmac
 
 from campaigns import election_words
 from campaigns.engine.legal import Legal
@@ -27,11 +31,22 @@ Kind = Order.Kind
 KINDS = (Kind.NOMINATE, Kind.RUNNING_MATE, Kind.SUPPORT, Kind.VOTE)
 
 
+def ticket_ref(ctx: OrderContext, candidate: str) -> str:
+    """The form value of a ticket whose candidate the player has never heard of (R50): opaque,
+    and tied to this player, board and turn only, so it matches nothing on their map, in
+    another turn or in another player's quoted form."""
+    message = f"{ctx.board.pk}:{ctx.turn.pk}:{ctx.player.pk}:{candidate}"
+    return salted_hmac("campaigns.election.ticket", message).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Keys:
-    """Slug <-> opaque key of every department of the board the player may name (R50)."""
+    """Slug <-> opaque key of every department of the board the player may name (R50), and
+    of every ticket, even one whose candidate they have not heard of (`tickets`: the
+    candidates of the election so far)."""
 
     ctx: OrderContext
+    tickets: tuple[str, ...] = ()
 
     def seen(self, slug: str) -> bool:
         return self.ctx.levels.get(slug, Level.UNKNOWN) >= Level.RUMOURED
@@ -39,27 +54,48 @@ class Keys:
     def key(self, slug: str) -> str:
         return node_key(self.ctx.board.pk, slug)
 
+    def ticket(self, candidate: str) -> str:
+        """A ticket's value: its candidate's key, or an opaque reference where the player
+        has never heard of the candidate."""
+        return self.key(candidate) if self.seen(candidate) else ticket_ref(self.ctx, candidate)
+
+    def unheard(self) -> list[str]:
+        """The candidates of tickets the player has never heard of."""
+        return [c for c in self.tickets if not self.seen(c)]
+
     def slug(self, key: str) -> str:
         """The department a key stands for (a key the form offered: the field checked it)."""
         found = {self.key(s): s for s in self.ctx.levels if self.seen(s)}
+        found.update({ticket_ref(self.ctx, c): c for c in self.unheard()})
         return found[key]
 
     def name(self, slug: str) -> str:
         return self.ctx.name(slug) if self.seen(slug) else str(UNNAMED)
-
-    def value(self, *slugs: str) -> str:
-        return SEP.join(self.key(s) for s in slugs)
 
     def slugs(self, value: str) -> list[str]:
         return [self.slug(part) for part in value.split(SEP)]
 
     def keyed(self, value: object) -> object:
         """A form's initial value in slugs ('mint|temple|1') as the form offers it (keys);
-        parts that name no department the player may see stay as they are."""
+        a slug the player may not see becomes its ticket's reference, or nothing (it must
+        not reach the page); other parts stay as they are."""
         if not isinstance(value, str):
             return value
-        seen = {s for s in self.ctx.levels if self.seen(s)}
-        return SEP.join(self.key(p) if p in seen else p for p in value.split(SEP))
+        unheard = self.unheard()
+
+        def part(p: str) -> str:
+            if p in unheard:
+                return ticket_ref(self.ctx, p)
+            if p in self.ctx.levels:
+                return self.key(p) if self.seen(p) else ""
+            return p
+
+        return SEP.join(part(p) for p in value.split(SEP))
+
+
+def keys_of(ctx: OrderContext, legal: Legal) -> Keys:
+    """The keys of the player's form, with the tickets so far."""
+    return Keys(ctx, tuple(mates_of(legal)))
 
 
 def by_name(keys: Keys, slugs: list[str] | tuple[str, ...]) -> Choices:
@@ -93,11 +129,11 @@ def nominate_candidates(ctx: OrderContext, legal: Legal) -> Choices:
 
 
 def tickets(ctx: OrderContext, legal: Legal, candidates: list[str]) -> Choices:
-    """Tickets as choices, by candidate, named with their running mates: those whose
-    candidate the player has heard of."""
-    keys = Keys(ctx)
+    """Tickets as choices, by candidate, named with their running mates as the election
+    page names them: every one, a department the player has not heard of unnamed."""
+    keys = keys_of(ctx, legal)
     mates = mates_of(legal)
-    return [(keys.key(c), ticket_name(keys, c, mates)) for c in candidates if keys.seen(c)]
+    return [(keys.ticket(c), ticket_name(keys, c, mates)) for c in candidates]
 
 
 def running_mate_candidates(ctx: OrderContext, legal: Legal) -> Choices:
@@ -113,9 +149,9 @@ def electorate(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
 
 
 def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
-    """R80 step 2: per department of the player's, each ticket they may see, and the doubled
-    support where it has a `media` function, saying what doubling costs."""
-    keys = Keys(ctx)
+    """R80 step 2: per department of the player's, each ticket (as `tickets` names them),
+    and the doubled support where it has a `media` function, saying what doubling costs."""
+    keys = keys_of(ctx, legal)
     mates = mates_of(legal)
     grouped: Grouped = []
     departments = legal.plan.board.departments
@@ -124,11 +160,10 @@ def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
         impress = departments[choice.department].impress
         options = []
         for ticket in choice.tickets:
-            if not keys.seen(ticket):
-                continue
             label = ticket_name(keys, ticket, mates)
             for double in (False, True) if choice.doubles else (False,):
-                value = f"{keys.value(choice.department, ticket)}{SEP}{int(double)}"
+                parts = (keys.key(choice.department), keys.ticket(ticket), str(int(double)))
+                value = SEP.join(parts)
                 options.append((value, election_words.support_label(name, label, double=double)))
         if options:
             grouped.append((election_words.supporter_label(name, impress), options))
@@ -136,7 +171,7 @@ def support_choices(ctx: OrderContext, legal: Legal) -> Grouped:
 
 
 def vote_choices(ctx: OrderContext, legal: Legal) -> Choices:
-    """R80 step 4: a vote for any ticket whose candidate the player may see."""
+    """R80 step 4: a vote for any ticket."""
     return tickets(ctx, legal, [c.ticket for c in legal.vote])
 
 

@@ -4,9 +4,10 @@ department supports (doubled for a `media` department, which then gives up its f
 this turn), and vote. Registered in order_forms.FORMS, so the orders page, its order pages
 and the press quotes treat them as every other kind.
 
-Each offers only the engine's legal choices the player may see (web/election_choices.py); the
-values are opaque department keys (R50: a rumour gives a name, not a slug), turned back into
-slugs here. The service then has the engine judge the order again (R40)."""
+Each offers only the engine's legal choices the player may see (web/election_choices.py), and
+every ticket; the values are opaque department keys or ticket references (R50: a rumour gives
+a name, not a slug; never hearing of a department gives nothing), turned back into slugs here.
+The service then has the engine judge the order again (R40)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.models import Order
 from campaigns.web.election_choices import (
     SEP,
-    Keys,
     electorate,
+    keys_of,
     nominate_candidates,
     running_mate_candidates,
     support_choices,
@@ -35,7 +36,7 @@ class ElectionForm(OrderForm):
     initial values in slugs) is shown with the keys the form offers."""
 
     def setup(self) -> None:
-        self.keys = Keys(self.ctx)
+        self.keys = keys_of(self.ctx, self.legal)
         self.fill()
         for name in self.fields:
             if name in self.initial and name not in NOT_PREFILLED:
@@ -143,7 +144,7 @@ class SupportForm(ElectionForm):
         department, ticket, double = self.cleaned_data["support"].split(SEP)
         payload: dict[str, Any] = {
             "department": self.keys.slug(department),
-            "ticket": self.keys.slug(ticket),
+            "ticket": self.keys.slug(ticket),  # a ticket reference too
         }
         if double == "1":
             payload["double"] = True
