@@ -68,7 +68,12 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"the defence held: (?P<a>\d+) against (?P<b>\d+) successes \(R43\)", _("the defence held: %(a)s against %(b)s successes (R43)")),
     (r"that department cannot be targeted this way now", _("that department cannot be targeted this way now")),
     (r"only the target's controller may reinforce it \(R46\)", _("only the target's controller may reinforce it (R46)")),
-    (r"none of your departments can move tokens to the target now \(R42, R46\)", _("none of your departments can move tokens to the target now (R42, R46)")),
+    (r"no link from your departments reaches the target \(R42, R46\)", _("no link from your departments reaches the target (R42, R46)")),
+    (r"none of your departments whose links reach the target holds tokens that have not moved this turn \(R42, R46\)", _("none of your departments whose links reach the target holds tokens that have not moved this turn (R42, R46)")),
+    (r"the target is at its capacity, so no token can be left there \(R42, R36, R46\)", _("the target is at its capacity, so no token can be left there (R42, R36, R46)")),
+    (r"your departments whose links reach the target hold too few unmoved tokens for the way: k tokens travel at most k links \(R42, R46\)", _("your departments whose links reach the target hold too few unmoved tokens for the way: k tokens travel at most k links (R42, R46)")),
+    (r"your departments that could send tokens are more than (?P<n>\d+) links from the target, farther than the order form reaches \(R42, R46\)", _("your departments that could send tokens are more than %(n)s links from the target, farther than the order form reaches (R42, R46)")),
+    (r"every way to the target passes a department at its capacity \(R42, R36, R46\)", _("every way to the target passes a department at its capacity (R42, R36, R46)")),
     # Function rolls and perception (R45, R70)
     (r"a function roll names a function or a task", _("a function roll names a function or a task")),
     (r"stat must be effect, obstruct or impress", _("the stat must be Effect, Obstruct or Impress")),

@@ -188,22 +188,33 @@ def attack_text(attacker: str, target: str, controller: str | None = None) -> st
 
 
 def attack_notice(
-    attacker: str, target: str, controller: str | None, *, withdrawn: bool
+    attacker: str,
+    target: str,
+    controller: str | None,
+    *,
+    withdrawn: bool,
+    no_reinforcement: str | None = None,
 ) -> tuple[str, str]:
-    """R46: (subject, text) of the notice and mail to the target's controller."""
+    """R46: (subject, text) of the notice and mail to the target's controller. A
+    reinforcement is promised only if there is one: else `no_reinforcement` says why not
+    (selectors/reinforcement.py)."""
     who = attacker_text(attacker, controller)
     if withdrawn:
         return _("Attempt withdrawn"), _(
             "The linking attempt by %(attacker)s against %(target)s was withdrawn."
         ) % {"attacker": who, "target": target}
-    return (
-        _("%(target)s is under attack") % {"target": target},
-        _(
+    names = {"target": target, "attacker": who, "reason": no_reinforcement}
+    if no_reinforcement is None:
+        text = _(
             "%(target)s is the target of a linking attempt by %(attacker)s this turn (R46). "
             "You may queue one free reinforcement move that ends at it."
         )
-        % {"target": target, "attacker": who},
-    )
+    else:
+        text = _(
+            "%(target)s is the target of a linking attempt by %(attacker)s this turn (R46). "
+            "No reinforcement is possible now. %(reason)s"
+        )
+    return _("%(target)s is under attack") % {"target": target}, text % names
 
 
 def capture_text(department: str, old: str | None, new: str | None) -> str:

@@ -43,6 +43,7 @@ from .legal_election import (
     support_choices,
     vote_choices,
 )
+from .legal_reinforce import reinforce_reason
 from .orders import room, unmoved
 from .plan import Plan, plan
 
@@ -193,17 +194,18 @@ class Legal:
         return state_json(self.state, self.plan.board)
 
     def reinforce(self, target: str) -> list[MoveChoice]:
-        """R46: the moves that end at the target (the controller's one free move)."""
+        """R46: the moves that end at the target (the controller's one free move); none for
+        a department the player does not control (a link may lead into another structure)."""
+        dept = self.plan.board.departments.get(target)
+        if dept is None or dept.structure != self.player:
+            return []
         return [m for m in self.move if m.path[-1] == target]
 
     def reinforce_why_not(self, target: str) -> str | None:
-        """R46: why there is no reinforcement of `target`, or None."""
-        dept = self.plan.board.departments.get(target)
-        if dept is None or dept.structure != self.player:
-            return "only the target's controller may reinforce it (R46)"
+        """R46: why there is no reinforcement of `target` (legal_reinforce.py), or None."""
         if self.reinforce(target):
             return None
-        return "none of your departments can move tokens to the target now (R42, R46)"
+        return reinforce_reason(self.plan.board, self.player, target, self.longest)
 
     def attempt_refusal(self, attacker: str, target: str) -> str | None:
         """R43: the engine's reason why this pair may not attempt, or None if it may."""

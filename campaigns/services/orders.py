@@ -44,7 +44,9 @@ from campaigns.selectors.order_checks import (
     safe_reason,
     turn_check_open,
 )
+from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.profile import language_of
+from campaigns.selectors.reinforcement import reinforcement
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
 
@@ -337,7 +339,10 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     name = attacker.name if level >= Level.RUMOURED else str(UNNAMED)
     # In the defender's language: the notice is stored as text, and they read it (and the mail).
     with translation.override(language_of(defender.user)):
-        subject, text = wording.attack_notice(name, target.name, controller, withdrawn=cancelled)
+        why_not = None if cancelled else reinforcement_refused(defender, order)
+        subject, text = wording.attack_notice(
+            name, target.name, controller, withdrawn=cancelled, no_reinforcement=why_not
+        )
     campaign = defender.campaign
     if cancelled:
         url = reverse("orders", args=[campaign.slug])
@@ -347,6 +352,13 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
     body = f"{text}\n\n{absolute_url(url)}"
     # robust: a mail server that is down is logged; the order is stored and the notice shown.
     transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
+
+
+def reinforcement_refused(defender: Membership, attempt: Order) -> str | None:
+    """R46: why the defender cannot reinforce against `attempt` now (in the active
+    language), or None if they can: the notice promises only what the form will offer."""
+    ctx = OrderContext.build(defender, attempt.turn, attempt.board)
+    return reinforcement(ctx, str(attempt.payload.get("target"))).why_not
 
 
 def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:

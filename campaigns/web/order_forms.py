@@ -22,6 +22,7 @@ from campaigns.engine.board import TYPES
 from campaigns.models import Order
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH
+from campaigns.selectors.reinforcement import reinforcement
 from campaigns.services.orders import MAX_INTENT_CHARS
 from campaigns.web.deal_forms import DEAL_FORMS
 from campaigns.web.election_forms import ELECTION_FORMS
@@ -151,11 +152,22 @@ class ReinforceForm(MoveForm):
 
     def __init__(self, *args: Any, attempt: Order, **kwargs: Any) -> None:
         self.attempt = attempt
+        self.why_not: str | None = None
         super().__init__(*args, **kwargs)
 
     def route_choices(self) -> Choices:
         target = str(self.attempt.payload.get("target"))
-        return visible_routes(self.ctx, self.legal.reinforce(target))
+        offer = reinforcement(self.ctx, target, self.legal)
+        # Without a route the page says why in words (order_form.html), and a post gets that
+        # reason, not a bare "This field is required".
+        self.why_not = offer.why_not
+        self.fields["route"].required = offer.why_not is None
+        return visible_routes(self.ctx, offer.routes)
+
+    def clean(self) -> dict[str, Any]:
+        if self.why_not is not None:
+            raise forms.ValidationError(self.why_not)
+        return super().clean()
 
     def payload(self) -> dict[str, Any]:
         return {"answers": self.attempt.engine_id, **super().payload()}
