@@ -20,6 +20,25 @@ def validate_time_zone(value: str) -> None:
         )
 
 
+# R30: the bounds of a campaign's minimum turn length, in hours. At least an hour, so the
+# turn after an early processing is never already due; at most a week, the length of a
+# regular turn.
+MIN_TURN_HOURS = (1, 168)
+
+
+def validate_min_turn_hours(value: int) -> None:
+    """The GM's form and an archive's import both hold the setting to MIN_TURN_HOURS."""
+    low, high = MIN_TURN_HOURS
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ValidationError(
+            _(
+                "The minimum turn length is a whole number of hours from %(low)s to %(high)s "
+                "(a week); %(value)s is not."
+            ),
+            params={"low": low, "high": high, "value": value},
+        )
+
+
 class Weekday(models.IntegerChoices):
     MONDAY = 0, _("Monday")
     TUESDAY = 1, _("Tuesday")
@@ -52,6 +71,11 @@ class Campaign(models.Model):
     deadline_weekday = models.IntegerField(choices=Weekday.choices, default=Weekday.FRIDAY)
     deadline_time = models.TimeField(default=dt.time(18, 0))
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    # R30: after a turn processed early, the next turn is due at the first weekly deadline at
+    # least this many hours after it opens (services/schedule.py).
+    min_turn_hours = models.PositiveSmallIntegerField(
+        default=72, validators=[validate_min_turn_hours]
+    )
     # R11, R43, R46 campaign settings.
     max_out_links = models.PositiveSmallIntegerField(default=2)
     max_in_links = models.PositiveSmallIntegerField(default=2)

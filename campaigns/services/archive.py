@@ -75,6 +75,12 @@ DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at"
              "ready_at", "reminded_for", "read_at"}  # fmt: skip
 
 
+# Campaign settings the site gained after archives were first written: an older archive has
+# no key for them, and its campaign takes the column's default (R30's minimum turn length,
+# 72 hours). Every other setting must be there.
+NEWER = ("min_turn_hours",)
+
+
 def archive_check(data: Any) -> dict[str, Any]:
     """The archive if it is one this site wrote and nobody changed since; ArchiveError
     otherwise."""
@@ -137,7 +143,8 @@ class Importer:
         self.timestamps: list[tuple[Any, list[str]]] = []  # rows whose auto times to restore
 
     def run(self) -> Campaign:
-        fields = values(self.archive["campaign"], CAMPAIGN_FIELDS)
+        entry = self.archive["campaign"]
+        fields = values(entry, [f for f in CAMPAIGN_FIELDS if f in entry or f not in NEWER])
         fields["deadline_time"] = parse_time(self.archive["campaign"]["deadline_time"])
         campaign = Campaign.objects.create(slug=self.slug, **fields)
         self.later(campaign, ["created_at"], fields)

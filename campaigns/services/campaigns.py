@@ -31,6 +31,7 @@ from .notifications import (
     local_time_text,
     mail_member,
 )
+from .schedule import following_deadline
 from .turns import campaign_set_status, turn_process
 
 # A guard against a mistyped year or month: one extension moves a deadline by four weeks at
@@ -77,6 +78,16 @@ def turn_process_now(*, campaign: Campaign, number: int) -> Turn:
     if opened is None:
         raise ValueError(not_open(number))
     return opened
+
+
+def next_due_if_processed(
+    *, campaign: Campaign, turn: Turn, now: dt.datetime | None = None
+) -> tuple[dt.datetime, bool]:
+    """R30: what the GM sees before confirming *Process turn now*: when the next turn would
+    be due if open `turn` were processed at `now`, and whether that processing is early
+    (before `turn`'s deadline). The turn job sets the same date (schedule.following_deadline)."""
+    now = now or timezone.now()
+    return following_deadline(campaign, turn.deadline, now), now < turn.deadline
 
 
 def turn_extend_deadline(

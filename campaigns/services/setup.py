@@ -27,6 +27,7 @@ SETTINGS = (
     "time_zone",
     "deadline_weekday",
     "deadline_time",
+    "min_turn_hours",
     "max_out_links",
     "max_in_links",
     "attempts_per_turn",

@@ -39,7 +39,7 @@ from campaigns.selectors.visibility import knowledge_snapshot
 from .bulk import rows_insert, rows_update
 from .election_notices import election_announce
 from .notifications import notify_gms
-from .schedule import first_deadline_after, next_deadline
+from .schedule import first_deadline_after, following_deadline, next_deadline
 from .state import changes_write
 from .turn_effects import effects_write, knowledge_raise_many
 from .turn_envelopes import contingencies_open, envelope_notices
@@ -52,14 +52,14 @@ MAX_FAILURES = 3
 KNOWN = Knowledge.Level.KNOWN
 
 
-def fresh_turn(campaign: Campaign, number: int, *, now: dt.datetime, after: dt.datetime) -> Turn:
-    """R23: a new turn with a secret seed and its public commitment."""
+def fresh_turn(campaign: Campaign, number: int, *, now: dt.datetime, deadline: dt.datetime) -> Turn:
+    """R23: a new turn with a secret seed and its public commitment, due at `deadline`."""
     seed = secrets.token_hex(32)
     return Turn.objects.create(
         campaign=campaign,
         number=number,
         opened_at=now,
-        deadline=next_deadline(campaign, after),
+        deadline=deadline,
         seed=seed,
         commitment=commitment(seed),
     )
@@ -84,8 +84,7 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
         campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if campaign.turns.exists():
             raise ValueError(_("%(campaign)s has already started.") % {"campaign": campaign})
-        setup = fresh_turn(campaign, 0, now=now, after=now)
-        setup.deadline = now
+        setup = fresh_turn(campaign, 0, now=now, deadline=now)
         setup.status = Turn.Status.PROCESSED
         setup.processed_at = now
         setup.save()
@@ -94,7 +93,8 @@ def campaign_start(*, campaign: Campaign, now: dt.datetime | None = None) -> Tur
         plan_write(
             campaign, TurnPlan(setup, plans, [], knowledge_snapshot(campaign.pk), resolved), now=now
         )
-        turn = fresh_turn(campaign, 1, now=now, after=first_deadline_after(campaign, now))
+        first = next_deadline(campaign, first_deadline_after(campaign, now))
+        turn = fresh_turn(campaign, 1, now=now, deadline=first)
         election_announce(turn)
         campaign.status = Campaign.Status.RUNNING
         campaign.save(update_fields=["status"])
@@ -161,10 +161,12 @@ def turn_run(
         turn.processed_at = now
         turn.mail_owed = True  # the mail task claims it (turn_mail.py)
         turn.save(update_fields=["status", "processed_at", "mail_owed"])
-        # The next deadline is the next weekly slot after this turn's deadline, however
-        # early or late it ran: missed weeks are each processed in turn, and a turn
-        # processed early (the GM, or every player ready) does not cut the next one short.
-        following = fresh_turn(campaign, number + 1, now=now, after=turn.deadline)
+        # R30: processed on time or late, the next turn is due a week on (missed weeks are
+        # each processed in turn); processed early (the GM, or every player ready), at the
+        # first weekly slot at least the campaign's minimum turn length away.
+        following = fresh_turn(
+            campaign, number + 1, now=now, deadline=following_deadline(campaign, turn.deadline, now)
+        )
         election_announce(following)  # R80: players are told when a turn with one opens
         transaction.on_commit(lambda: turn_mail_later(turn.pk), robust=True)
     if again:

@@ -26,6 +26,7 @@ from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
+    next_due_if_processed,
     turn_extend_deadline,
     turn_process_now,
 )
@@ -210,11 +211,14 @@ def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpRespons
                 % {"n": number, "next": opened.number},
             )
         return redirect(campaign)
+    next_due, early = next_due_if_processed(campaign=campaign, turn=turn)
     context = {
         "campaign": campaign,
         "turn": selectors.turn_view(turn),
         "queued": selectors.queued_order_count(turn),
         "form": form,
+        "next_due": next_due,  # R30: the GM sees it before confirming
+        "early": early,
     }
     return render(request, "campaigns/process_confirm.html", context)
 

@@ -13,7 +13,7 @@ class ProcessTurnForm(forms.Form):
     number = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     confirm = forms.BooleanField(
         required=True,
-        label=_("Yes, resolve every queued order now. This cannot be undone."),
+        label=_("Yes, resolve every queued order now."),
         error_messages={"required": _("Tick the box to confirm.")},
     )
 

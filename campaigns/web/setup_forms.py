@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import Campaign
+from campaigns.models.campaign import MIN_TURN_HOURS, validate_min_turn_hours
 from campaigns.selectors.audit import AuditChoices, AuditFilters
 from campaigns.services.setup import SETTINGS
 
@@ -29,6 +30,7 @@ class CampaignSettingsForm(forms.ModelForm):
             "time_zone": _("Time zone"),
             "deadline_weekday": _("Deadline weekday"),
             "deadline_time": _("Deadline time"),
+            "min_turn_hours": _("Minimum turn length, hours"),
             "max_out_links": _("Departments one department may supply"),
             "max_in_links": _("Suppliers one department may have"),
             "attempts_per_turn": _("Linking attempts per player per turn"),
@@ -42,6 +44,11 @@ class CampaignSettingsForm(forms.ModelForm):
                 "each player sees them in their own."
             ),
             "deadline_time": _("In the campaign's time zone, e.g. 18:00."),
+            "min_turn_hours": _(
+                "After a turn is processed early, the next one is due at the first weekly "
+                "deadline at least this long after it opens (1 to 168; keep it above the "
+                "attempt cut-off, so players can still attack)."
+            ),
             "attempt_cutoff_hours": _(
                 "Attempts queued later than this are refused, so the "
                 "defender has time to reinforce."
@@ -74,6 +81,12 @@ class CampaignSettingsForm(forms.ModelForm):
             field = self.fields[name]
             field.validators += [MinValueValidator(low), MaxValueValidator(high)]
             field.widget.attrs.update(min=low, max=high)
+        # The model's own check says what is wrong in one message (the archive's import
+        # holds to it too); the column's generic "greater than or equal to 0" would be a
+        # second, vaguer one.
+        hours = self.fields["min_turn_hours"]
+        hours.validators = [validate_min_turn_hours]
+        hours.widget.attrs.update(min=MIN_TURN_HOURS[0], max=MIN_TURN_HOURS[1])
 
     def clean_time_zone(self) -> str:
         zone = str(self.cleaned_data["time_zone"]).strip()

@@ -103,6 +103,32 @@ def test_export_import_export_gives_the_same_archive_apart_from_the_slug(rich: C
     assert rich.turns.get(number=2).seed not in archive_text(first)
 
 
+def test_r30_the_minimum_turn_length_goes_into_the_archive_and_comes_back(rich: Campaign) -> None:
+    """Issue 25: the campaign's minimum turn length (R30) is in the archive, and the copy
+    keeps it."""
+    Campaign.objects.filter(pk=rich.pk).update(min_turn_hours=36)
+    rich.refresh_from_db()
+    first, second = round_trip(rich, "short-turns")
+    assert first["campaign"]["min_turn_hours"] == second["campaign"]["min_turn_hours"] == 36
+    assert without_slug(second) == without_slug(first)
+    assert Campaign.objects.get(slug="short-turns").min_turn_hours == 36
+
+
+def test_r30_an_archive_from_before_the_minimum_turn_length_gets_the_default(
+    rich: Campaign,
+) -> None:
+    """An archive written before the setting existed has no key for it: the copy takes
+    the default, 72 hours, and plays on."""
+    Campaign.objects.filter(pk=rich.pk).update(min_turn_hours=36)
+    rich.refresh_from_db()
+    older = campaign_archive(rich)
+    del older["campaign"]["min_turn_hours"]
+    older["checksum"] = checksum(older)
+    copy_ = campaign_import(data=older, slug="older")
+    assert copy_.min_turn_hours == 72
+    assert turn_process(campaign_id=copy_.pk, number=2) is not None
+
+
 def test_the_archive_names_people_and_orders_not_database_ids(rich: Campaign) -> None:
     archive = campaign_archive(rich)
     text = archive_text(archive)

@@ -161,6 +161,19 @@ TAMPERED: dict[str, tuple[Callable[[Archive], None], str]] = {
         set_key(lambda a: a["campaign"], "reminder_hours", 10**9),
         "campaign.reminder_hours: 1000000000 is not a whole number from 0 to 32767",
     ),
+    "min-turn-hours-0": (
+        set_key(lambda a: a["campaign"], "min_turn_hours", 0),
+        "campaign.min_turn_hours: 0: The minimum turn length is a whole number of hours "
+        "from 1 to 168 (a week); 0 is not.",
+    ),
+    "min-turn-hours-a-year": (
+        set_key(lambda a: a["campaign"], "min_turn_hours", 24 * 365),
+        "campaign.min_turn_hours: 8760: The minimum turn length",
+    ),
+    "min-turn-hours-text": (
+        set_key(lambda a: a["campaign"], "min_turn_hours", "72"),
+        "campaign.min_turn_hours: '72' is not a whole number from 0 to 32767",
+    ),
     "knowledge-level": (
         set_key(lambda a: a["knowledge"][0], "level", 7),
         "knowledge[0].level: 7 is not one of 0, 1, 2, 3",

@@ -16,7 +16,7 @@ from campaigns.models import Campaign, Turn, TurnRecord, Weekday
 from campaigns.selectors.turns import turns_due
 from campaigns.services.schedule import next_deadline
 from campaigns.services.turns import campaign_set_status, turn_process
-from tests.support.turn_job import GM_EMAIL, UTC, make_due, started_campaign
+from tests.support.turn_job import GM_EMAIL, UTC, Game, make_due, started_campaign
 
 HOUR = dt.timedelta(hours=1)
 MINUTE = dt.timedelta(minutes=1)
@@ -285,8 +285,9 @@ def test_resuming_before_the_deadline_keeps_it() -> None:
 
 @pytest.mark.django_db
 def test_r30_a_turn_processed_early_does_not_cut_the_next_one_short() -> None:
-    """Turn 1 is due Friday 9 January; the GM processes it on Wednesday the 7th. Turn 2 is
-    due a week after turn 1's deadline (Friday 16th), not two days later."""
+    """Turn 1 is due Friday 9 January; the GM processes it on Wednesday the 7th. Friday the
+    9th would leave turn 2 only 53 hours, less than the minimum turn length (72): turn 2 is
+    due Friday 16th, not two days later."""
     game = started_campaign(start=utc(2026, 1, 3, 10))
     opened = turn_process(campaign_id=game.campaign.pk, number=1, now=utc(2026, 1, 7, 12))
     assert opened is not None
@@ -301,3 +302,63 @@ def test_r30_an_extended_deadline_is_followed_by_the_next_weekly_slot() -> None:
     opened = turn_process(campaign_id=game.campaign.pk, number=1, now=utc(2026, 1, 10, 12, 5))
     assert opened is not None
     assert opened.deadline == utc(2026, 1, 16, 17)
+
+
+# --- R30: the next deadline after a turn processed early ----------------------------------------
+
+FRIDAY_9 = utc(2026, 1, 9, 17)  # 18:00 in Berlin: the regular deadline of turn 1
+FRIDAY_16 = utc(2026, 1, 16, 17)
+
+
+def process_early(game: Game, number: int, now: dt.datetime) -> Turn:
+    """The turn job, as *Process turn now* runs it, at `now` (before the turn's deadline)."""
+    assert now < game.turn(number).deadline
+    opened = turn_process(campaign_id=game.campaign.pk, number=number, now=now)
+    assert opened is not None
+    return opened
+
+
+@pytest.mark.django_db
+def test_r30_three_early_turns_in_a_row_do_not_push_the_deadline_further_out() -> None:
+    """Issue 25: turns 1, 2 and 3 processed early on Saturday, Sunday and Monday each put
+    the next deadline a week later (turn 4 was due Friday 30 January, 27 days away). Each
+    next turn is due at the first regular deadline at least 72 hours away: Friday 9th."""
+    game = started_campaign(start=utc(2026, 1, 3, 10))  # Saturday; turn 1 due Friday 9th
+    assert game.turn(1).deadline == FRIDAY_9
+    for number, day in [(1, 3), (2, 4), (3, 5)]:
+        opened = process_early(game, number, utc(2026, 1, day, 12))
+        assert (opened.number, opened.deadline) == (number + 1, FRIDAY_9)
+    # Not early, the weekly schedule holds, however little is left of the week (the
+    # minimum is for early processing only): at that deadline the tick processes turn 4
+    # on time, and turn 5 is due a week later; turn 5 processed six days late, a day
+    # before turn 6's deadline, still leaves turn 6 due Friday 23rd.
+    assert tick(FRIDAY_9) == [4]
+    assert game.turn(5).deadline == FRIDAY_16
+    late = turn_process(campaign_id=game.campaign.pk, number=5, now=utc(2026, 1, 22, 17))
+    assert late is not None and late.deadline == utc(2026, 1, 23, 17)
+
+
+@pytest.mark.parametrize(
+    ("hours", "now", "due"),
+    [
+        # Exactly the minimum before Friday 9th: that deadline still counts.
+        (72, FRIDAY_9 - dt.timedelta(hours=72), FRIDAY_9),
+        # A minute less than the minimum: the regular deadline after it.
+        (72, FRIDAY_9 - dt.timedelta(hours=72) + MINUTE, FRIDAY_16),
+        # A shorter minimum of the GM's: Wednesday noon leaves 53 hours, enough for 24.
+        (24, utc(2026, 1, 7, 12), FRIDAY_9),
+        (24, FRIDAY_9 - dt.timedelta(hours=23), FRIDAY_16),
+        # A week's minimum: from Saturday, Friday 9th is only 149 hours away.
+        (168, utc(2026, 1, 3, 12), FRIDAY_16),
+    ],
+)
+@pytest.mark.django_db
+def test_r30_the_next_turn_after_an_early_one_leaves_at_least_the_minimum_length(
+    hours: int, now: dt.datetime, due: dt.datetime
+) -> None:
+    game = started_campaign(start=utc(2026, 1, 3, 10))
+    Campaign.objects.filter(pk=game.campaign.pk).update(min_turn_hours=hours)
+    opened = process_early(game, 1, now)
+    assert opened.deadline == due
+    assert opened.deadline - opened.opened_at >= dt.timedelta(hours=hours)
+    assert opened.opened_at == now

@@ -3,13 +3,16 @@ Only the GM; POST only; a player's POST is refused with 403 and changes nothing.
 
 from __future__ import annotations
 
+import datetime as dt
+import html
+import re
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.models import Campaign, Membership, Turn
+from campaigns.models import Campaign, Membership, Profile, Turn
 from tests.factories import (
     BoardFactory,
     CampaignFactory,
@@ -182,3 +185,37 @@ def test_r31_a_crash_while_the_gm_processes_is_a_message_not_a_500(
     assert any("could not be processed and nothing was changed" in m for m in messages_of(response))
     assert "the engine fell over" not in response.content.decode()
     assert snapshot(demo) == before
+
+
+def test_r30_the_confirmation_shows_when_the_next_turn_is_due_and_that_undo_exists(
+    demo: Campaign, client_for: ClientFor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25. Tourmaline's deadlines are Fridays 18:00 in Berlin; turn 1 is due Friday
+    4 December 2026 (17:00 UTC) and the GM, reading in New York, looks on Tuesday the 1st.
+    Processed now, turn 2 is due at the first Friday at least 72 hours away: the 4th itself,
+    shown in the GM's zone (12:00 EST), not a week after turn 1's deadline. The page says
+    how to undo the turn instead of that it cannot be undone; the job then sets the date the
+    page showed."""
+    deadline, now = (
+        dt.datetime(2026, 12, 4, 17, tzinfo=dt.UTC),
+        dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC),
+    )
+    demo.turns.filter(number=1).update(deadline=deadline)
+    gm = client_for("gm")
+    user = Membership.objects.get(campaign=demo, role=Membership.Role.GM).user
+    Profile.objects.update_or_create(user=user, defaults={"time_zone": "America/New_York"})
+    monkeypatch.setattr("django.utils.timezone.now", lambda: now)
+
+    page = gm.get(reverse("turn_process", args=[demo.slug])).content.decode()
+    shown = re.search(
+        r"<strong data-next-due><time datetime=\"([^\"]+)\"[^>]*>([^<]+)</time>", page
+    )
+    assert shown is not None, page
+    assert shown.groups() == ("2026-12-04T17:00:00+00:00", "Fri 4 Dec 2026, 12:00 EST")
+    assert "at least 72 hours later (the campaign's minimum turn length" in html.unescape(page)
+    assert "cannot be undone" not in page
+    assert "you can undo it afterwards with <em>Undo turn 1</em>" in page
+    assert "turn 1 opens again with new dice" in page
+
+    gm.post(reverse("turn_process", args=[demo.slug]), {"number": 1, "confirm": "on"})
+    assert demo.turns.get(number=2).deadline == deadline

@@ -29,6 +29,7 @@ NEW = {
     "attempts_per_turn": "1",
     "attempt_cutoff_hours": "24",
     "reminder_hours": "12",
+    "min_turn_hours": "72",
 }
 
 
@@ -158,6 +159,49 @@ def test_saving_unchanged_settings_logs_nothing(demo: Campaign, client_for: Clie
         reverse("campaign_settings", args=[SLUG]), settings_of(demo), follow=True
     )
     assert "Nothing was changed." in response.content.decode()
+    assert not AuditEntry.objects.exists()
+
+
+def test_r30_the_gm_sets_the_minimum_turn_length(demo: Campaign, client_for: ClientFor) -> None:
+    """Issue 25: the minimum turn length after an early processing is the GM's setting
+    (hours, default 72), shown on the settings page and kept in the audit log."""
+    url, gm = reverse("campaign_settings", args=[SLUG]), client_for("gm")
+    page = gm.get(url).content.decode()
+    assert 'name="min_turn_hours" value="72" min="1" max="168"' in page
+    assert gm.post(url, settings_of(demo, min_turn_hours=48)).status_code == 302
+    demo.refresh_from_db()
+    assert demo.min_turn_hours == 48
+    (entry,) = AuditEntry.objects.filter(campaign=demo)
+    assert (entry.before, entry.after) == ({"min_turn_hours": 72}, {"min_turn_hours": 48})
+    assert "Saved: Minimum turn length, hours." in gm.get(url).content.decode()
+
+
+RANGE = "The minimum turn length is a whole number of hours from 1 to 168 (a week)"
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0", f"{RANGE}; 0 is not."),
+        ("169", f"{RANGE}; 169 is not."),
+        ("-5", f"{RANGE}; -5 is not."),
+        ("100000", f"{RANGE}; 100000 is not."),
+        ("three days", "Enter a whole number."),
+        ("", "This field is required."),
+    ],
+)
+def test_r30_a_bad_minimum_turn_length_is_refused_with_one_clear_message(
+    demo: Campaign, client_for: ClientFor, value: str, message: str
+) -> None:
+    response = client_for("gm").post(
+        reverse("campaign_settings", args=[SLUG]), settings_of(demo, min_turn_hours=value)
+    )
+    assert response.status_code == 200
+    errors = [str(e) for e in response.context["form"].errors["min_turn_hours"]]
+    assert errors == [message]
+    assert message.replace("'", "&#x27;") in errors_of(response)
+    demo.refresh_from_db()
+    assert demo.min_turn_hours == 72
     assert not AuditEntry.objects.exists()
 
 
