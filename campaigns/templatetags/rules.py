@@ -19,7 +19,7 @@ RULE_IDS = frozenset(
     f"R{n}"
     for n in (
         *range(1, 7), *range(10, 15), *range(20, 24), *range(30, 37), *range(40, 48),
-        *range(50, 54), *range(60, 63), *range(70, 73), 80, 90,
+        *range(50, 54), *range(60, 63), *range(70, 73), 80, *range(90, 100),
     )
 )  # fmt: skip
 

@@ -158,11 +158,11 @@ def test_a_german_reader_gets_the_rules_in_german() -> None:
 
 
 def test_rule_links_links_single_ids_ranges_and_rules_prefix() -> None:
-    html = str(rule_links("See R43, R40-R47 and RULES R23; not R99, R2D2 or AR15."))
+    html = str(rule_links("See R43, R40-R47 and RULES R23; not R16, R2D2 or AR15."))
     assert html.count('<a href="/rules/#R43"') == 1
     assert '<a href="/rules/#R40" class="rule-link">R40</a>-<a href="/rules/#R47"' in html
     assert 'RULES <a href="/rules/#R23"' in html
-    assert "R99" in html and "#R99" not in html, "an id RULES.md does not define: no link"
+    assert "R16" in html and "#R16" not in html, "an id RULES.md does not define: no link"
     assert '#R2"' not in html and "AR15" in html
 
 
@@ -280,7 +280,7 @@ def test_a_refusal_on_the_order_form_links_its_rule(played: Played, client_for: 
 
 
 def test_messages_link_rule_ids_and_stay_escaped() -> None:
-    messages = [Message(40, "Refused <i>now</i> (R46)."), Message(20, "R99 is not a rule")]
+    messages = [Message(40, "Refused <i>now</i> (R46)."), Message(20, "R16 is not a rule")]
     html = render_to_string("base.html", {"messages": messages})
     assert '&lt;i&gt;now&lt;/i&gt; (<a href="/rules/#R46" class="rule-link">R46</a>)' in html
-    assert "#R99" not in html
+    assert "#R16" not in html
