@@ -71,6 +71,9 @@ MIDDLEWARE = [
     # The language from the language cookie (the footer's switch) or Accept-Language;
     # PreferencesMiddleware below puts the profile's first.
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads the POST (the CSRF check, axes): a body in another charset than
+    # UTF-8, or one that does not decode, and a NUL in the path get the 400 page.
+    "campaigns.web.bad_requests.BadRequestMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

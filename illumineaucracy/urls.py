@@ -3,6 +3,9 @@ from django.urls import include, path
 
 from illumineaucracy.accounts import ThrottledPasswordResetView, signup
 
+# Django's own 400 view runs the CSRF check, which reads the POST that could not be read.
+handler400 = "campaigns.web.bad_requests.bad_request"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     # Before Django's own: the same page, with a limit on the mail it sends.

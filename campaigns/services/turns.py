@@ -160,7 +160,16 @@ def turn_run(
         turn.status = Turn.Status.PROCESSED
         turn.processed_at = now
         turn.mail_owed = True  # the mail task claims it (turn_mail.py)
-        turn.save(update_fields=["status", "processed_at", "mail_owed"])
+        if turn.failures:
+            # The GM's pages and the archive show the count and error of a turn still
+            # failing; this one is done. The failures' tracebacks stay in the log (logged
+            # by turn_process_safely as each happened).
+            log.info(
+                "turn %s of campaign %s processed after %s failed run(s), the last: %s",
+                number, campaign_id, turn.failures, turn.last_error,
+            )  # fmt: skip
+        turn.failures, turn.last_error = 0, ""
+        turn.save(update_fields=["status", "processed_at", "mail_owed", "failures", "last_error"])
         # R30: processed on time or late, the next turn is due a week on (missed weeks are
         # each processed in turn); processed early (the GM, or every player ready), at the
         # first weekly slot at least the campaign's minimum turn length away.

@@ -7,6 +7,8 @@ transaction, not a savepoint inside the test's, and mail is sent after commit as
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.core import mail
 
@@ -105,3 +107,24 @@ def test_three_failures_mark_the_turn_failed_and_tell_the_gm(
     assert turn_process_safely(campaign_id=game.campaign.pk, number=1) is None
     assert game.turn(1).failures == MAX_FAILURES
     assert len(mail.outbox) == 1
+
+
+def test_a_turn_processed_after_a_failure_shows_no_failure_and_the_log_keeps_it(
+    crash_half_way: list[int], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 24: once the turn is processed, its count of failures and its last error are
+    cleared (the GM's pages and the archive show them); the failure is in the log."""
+    game = due_campaign()
+    with caplog.at_level(logging.INFO, logger="campaigns.services.turns"):
+        assert turn_process_safely(campaign_id=game.campaign.pk, number=1) is None
+        assert (game.turn(1).failures, game.turn(1).status) == (1, Turn.Status.OPEN)
+
+        monkeypatch.undo()  # the cause is fixed
+        assert turn_process_safely(campaign_id=game.campaign.pk, number=1) is not None
+
+    turn_1 = game.turn(1)
+    assert turn_1.status == Turn.Status.PROCESSED
+    assert (turn_1.failures, turn_1.last_error) == (0, "")
+    failed = [r for r in caplog.records if r.exc_info and r.levelno == logging.ERROR]
+    assert [str(r.exc_info[1]) for r in failed] == ["power cut after the boards of turn 1"]
+    assert any("after 1 failed run(s)" in r.getMessage() for r in caplog.records)

@@ -20,6 +20,7 @@ import json
 import os
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from django.core.cache import cache
@@ -289,3 +290,139 @@ def test_hostile_path_values_get_an_answer_not_a_crash(week: World, client_for, 
         assert response.status_code < 500, (url, who, method, response.status_code)
 
     visit()
+
+
+# --- bodies no page can read, and NUL bytes (issue 24) ----------------------------------------
+
+CSRF_SECRET = "hostilecsrfsecret" + "x" * 15  # Django takes the 32-character secret as a token
+BOUNDARY = "hostile-boundary"
+
+
+def everything() -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table: what a request wrote shows as a difference."""
+    from django.apps import apps
+
+    return {
+        model._meta.label: list(model._base_manager.order_by("pk").values_list())
+        for model in apps.get_models()
+    }
+
+
+# Sent beside the form's own fields: an endpoint without fields gets the hostile value too.
+STRAY = "stray"
+
+
+def urlencoded(fields: list[str], value: str) -> bytes:
+    pairs = [("csrfmiddlewaretoken", CSRF_SECRET), *((n, value) for n in [*fields, STRAY])]
+    return "&".join(f"{quote(k)}={v}" for k, v in pairs).encode("ascii")
+
+
+def multipart(fields: list[str], value: bytes) -> bytes:
+    pairs = [("csrfmiddlewaretoken", CSRF_SECRET.encode()), *((n, value) for n in [*fields, STRAY])]
+    parts = [
+        b'--%s\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n'
+        % (BOUNDARY.encode(), name.encode(), data)
+        for name, data in pairs
+    ]
+    return b"".join(parts) + b"--%s--\r\n" % BOUNDARY.encode()
+
+
+FORM_TYPE = "application/x-www-form-urlencoded"
+# (content type, body of the endpoint's fields): a charset other than UTF-8 or none Python
+# knows, and bytes that are not UTF-8 in a form body and in a multipart one.
+UNREADABLE: list[tuple[str, Callable[[list[str]], bytes]]] = [
+    (f"{FORM_TYPE}; charset=utf-16", lambda f: urlencoded(f, "x")),
+    (f"{FORM_TYPE}; charset=latin-1", lambda f: urlencoded(f, "%E9")),
+    (f"{FORM_TYPE}; charset=bogus-charset", lambda f: urlencoded(f, "x")),
+    (FORM_TYPE, lambda f: urlencoded(f, "%FF%FE")),
+    (f"{FORM_TYPE}; charset=utf-8", lambda f: urlencoded(f, "alice%C3")),
+    (f"multipart/form-data; boundary={BOUNDARY}", lambda f: multipart(f, b"\xff\xfealice")),
+    (f"multipart/form-data; boundary={BOUNDARY}; charset=utf-16", lambda f: multipart(f, b"x")),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
+def test_every_form_refuses_a_body_it_cannot_read_and_writes_nothing(
+    endpoint: Endpoint, request: pytest.FixtureRequest, client_for
+) -> None:
+    """A body declaring another charset than UTF-8, or whose bytes are not UTF-8, gets the
+    400 page and changes nothing, with the CSRF check on as in production (its second
+    reading of such a body made Django's own 400 page a 500)."""
+    world: World = request.getfixturevalue(WORLDS[endpoint.world])
+    url = endpoint.url(world)
+    client = client_as(endpoint.who, client_for)
+    fields = field_names(endpoint, client, url, world)
+    if endpoint.name == "password_reset_confirm":
+        url = client.get(url)["Location"]
+    client.handler.enforce_csrf_checks = True
+    client.cookies["csrftoken"] = CSRF_SECRET
+    for content_type, body in UNREADABLE:
+        cache.clear()
+        with transaction.atomic():
+            before = everything()
+            response = client.generic("POST", url, body(fields), content_type=content_type)
+            after = everything()
+            transaction.set_rollback(True)
+        assert response.status_code == 400, (url, content_type, response.status_code)
+        assert "400.html" in [t.name for t in response.templates], (url, content_type)
+        assert after == before, (url, content_type)
+
+
+def holding_nul(rows: dict[str, list[tuple[Any, ...]]]) -> list[str]:
+    """The tables with a NUL byte in some value (PostgreSQL refuses them in text)."""
+    return [label for label, values in rows.items() if "\\x00" in repr(values)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "endpoint", [e for e in ENDPOINTS if e.method == "post"], ids=lambda e: e.name
+)
+def test_a_nul_in_any_field_gets_the_form_or_a_refusal_and_is_never_stored(
+    endpoint: Endpoint, request: pytest.FixtureRequest, client_for
+) -> None:
+    """A NUL byte in each field in turn (alone, in a word, and as one of several values), and
+    in all of them at once: an outcome the endpoint expects, and no NUL written anywhere
+    (PostgreSQL would refuse it with a 500; SQLite would keep it)."""
+    world: World = request.getfixturevalue(WORLDS[endpoint.world])
+    url = endpoint.url(world)
+    client = client_as(endpoint.who, client_for)
+    fields = field_names(endpoint, client, url, world)
+    if endpoint.name == "password_reset_confirm":
+        url = client.get(url)["Location"]
+    nul_values: list[Any] = ["\x00", "city\x00watch", ["city-watch", "\x00"]]
+    bodies = [{name: nul} for name in fields for nul in nul_values]
+    bodies.append(dict.fromkeys(fields, "guild\x00hall"))
+    assert holding_nul(everything()) == []
+    for body in bodies:
+        cache.clear()
+        forget_messages(client)
+        with transaction.atomic():
+            response = client.post(url, body)
+            result = outcome(endpoint, response, world, body)
+            stored = holding_nul(everything())
+            transaction.set_rollback(True)
+        assert result in endpoint.expects, (url, body, result)
+        assert stored == [], (url, body, stored)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", fuzzed_paths())
+def test_a_nul_in_any_path_value_is_refused_not_a_crash(week: World, client_for, name: str) -> None:
+    """A NUL byte in each of the URL's path values in turn: a 400 or a 404, never the
+    database's refusal as a 500 (PostgreSQL refuses NUL in text: `/join/%00/` was one)."""
+    params = sorted(site_patterns()[name])
+    samples = {"SlugConverter": "tourmaline", "IntConverter": 1, "StringConverter": "json"}
+    kinds = site_patterns()[name]
+    for param in params:
+        marker = {"SlugConverter": "zzmarker", "IntConverter": 987654, "StringConverter": "zzm"}
+        values = {k: samples[kinds[k]] for k in params}
+        values[param] = marker[kinds[param]]
+        url = reverse(name, kwargs=values)
+        for nul in ("%00", f"{marker[kinds[param]]}%00", "%00x"):
+            hostile = url.replace(str(marker[kinds[param]]), nul, 1)
+            for who in ("", "alice", "gm"):
+                for method in ("get", "post"):
+                    client = client_as(who, client_for)
+                    response = getattr(client, method)(hostile)
+                    assert response.status_code in (400, 404), (hostile, who, method)
