@@ -32,10 +32,15 @@
     muted: css("--map-muted", "#6c757d"),
   };
   const NODE = { width: 150, height: 56 };
-  // Below this zoom the names are too small to read: the map opens at it instead, on the
-  // viewer's own departments and this turn's changes (the buttons show the whole map).
+  // A department chosen from the list of buttons is shown at least this large (its name
+  // readable); the map itself opens whole (frame), however small that draws it.
   const READABLE = 0.8;
   const LARGEST = 1.25;
+  // The zoom a reader may go down to, unless the whole map needs less (frame); and the
+  // least any map may need, far below what a board of thousands would.
+  const FLOOR = 0.1;
+  const SMALLEST = 0.001;
+  const PADDING = 24;
   const ENGLISH = {
     types: ["Money", "People", "Authority"], initials: ["M", "P", "A"],
     statuses: { funded: "funded", unfunded: "unfunded", self_sufficient: "self-sufficient" },
@@ -315,26 +320,20 @@
     box.hidden = false;
   }
 
-  // The whole map if its names stay readable; else the viewer's own departments and this
-  // turn's changes, whole, as large as fits (never larger than READABLE).
+  // Every department in the frame, whatever the width (issue 25): the whole map, as large
+  // as fits, never larger than LARGEST. Cytoscape's fit stops at minZoom, so a map too big
+  // for the container at the usual floor lowers the floor to the zoom that shows it whole
+  // (the reader can zoom out as far as the whole map, no further). A container without a
+  // size (in a hidden part of the page) is left alone: it is framed once it has one.
   function frame(cy) {
-    cy.fit(undefined, 24);
+    if (cy.width() <= 2 * PADDING || cy.height() <= 2 * PADDING) return;
+    cy.minZoom(SMALLEST);
+    cy.fit(undefined, PADDING);
     if (cy.zoom() > LARGEST) {
       cy.zoom(LARGEST);  // a board of two departments is not a poster
       cy.center();
     }
-    if (cy.zoom() >= READABLE) return;
-    const focus = cy.nodes(".mine, .changed");
-    if (focus.empty()) {
-      cy.zoom(READABLE);
-      cy.center();
-      return;
-    }
-    cy.fit(focus, 24);
-    if (cy.zoom() > READABLE) {
-      cy.zoom(READABLE);
-      cy.center(focus);
-    }
+    cy.minZoom(Math.min(FLOOR, cy.zoom()));
   }
 
   // Zoom and "whole map" as buttons, for keyboards and for phones without a pinch.
@@ -348,7 +347,7 @@
     };
     controls.querySelector("[data-map-zoom=in]").addEventListener("click", () => zoomBy(1.25));
     controls.querySelector("[data-map-zoom=out]").addEventListener("click", () => zoomBy(0.8));
-    controls.querySelector("[data-map-fit]").addEventListener("click", () => cy.fit(undefined, 24));
+    controls.querySelector("[data-map-fit]").addEventListener("click", () => frame(cy));
   }
 
   // Maps of one group (the two turns of the compare page) show the same part of the board:
@@ -405,19 +404,21 @@
       elements: elements(data),
       style: style(),
       layout: { name: "preset", positions: (node) => positions[node.id()], fit: false },
-      minZoom: 0.1,
+      minZoom: FLOOR,
       maxZoom: 2.5,
       autoungrabify: true,
       boxSelectionEnabled: false,
     });
     frame(cy);
     bindControls(section, cy);
-    // A phone turned sideways: draw at the new size, and frame the map again.
+    // A phone turned sideways, a window narrowed, a map in a part of the page shown only
+    // now: draw at the new size, and frame the whole map again.
     if (window.ResizeObserver) {
-      let width = container.clientWidth;
+      let size = [container.clientWidth, container.clientHeight];
       new ResizeObserver(() => {
-        if (container.clientWidth === width) return;
-        width = container.clientWidth;
+        const now = [container.clientWidth, container.clientHeight];
+        if (now[0] === size[0] && now[1] === size[1]) return;
+        size = now;
         cy.resize();
         frame(cy);
       }).observe(container);
