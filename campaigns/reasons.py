@@ -108,7 +108,7 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"double must be true or false", _("double must be true or false")),
     # Why an order kind has no choice now (engine/legal*.py: naming no department)
     (r"you control no department on this board", _("you control no department on this board")),
-    (r"there is no link between two of your departments \(R14\)", _("there is no link between two of your departments (R14)")),
+    (r"no link reaches any of your departments \(R14, R50\)", _("no link reaches any of your departments (R14, R50)")),
     (r"none of your departments supplies two or more consumers \(R12\)", _("none of your departments supplies two or more consumers (R12)")),
     (r"every department of yours already has a function roll this turn \(R45\)", _("every department of yours already has a function roll this turn (R45)")),
     (r"every link your departments' resources allow already exists \(R10\)", _("every link your departments' resources allow already exists (R10)")),

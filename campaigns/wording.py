@@ -240,8 +240,9 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-# The runs of characters a slug is made of ([-a-zA-Z0-9_]), each as long as it goes.
-WORDS = re.compile(r"[\w-]+")
+# The runs of characters a slug is made of ([-a-zA-Z0-9_]), each as long as it goes, but
+# not into the hyphen of an arrow (the engine's "link mint->treasury"), as slug_pattern.
+WORDS = re.compile(r"(?:\w|-(?!>))+")
 
 
 def slug_pattern(slug: str) -> re.Pattern[str]:

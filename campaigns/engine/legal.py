@@ -297,12 +297,12 @@ def add_link_choices(board: Board, player: str) -> list[LinkChoice]:
 
 
 def break_link_choices(board: Board, player: str) -> list[LinkChoice]:
-    """R14: the existing links between two of the player's departments."""
+    """R14, R50: the existing links with at least one end in the player's structure."""
     return [
         LinkChoice(s.slug, c)
-        for s in own(board, player)
+        for s in board.departments.values()
         for c in board.out_links.get(s.slug, ())
-        if board.departments[c].structure == player
+        if player in (s.structure, board.departments[c].structure)
     ]
 
 
@@ -393,7 +393,7 @@ def reason(kind: str, planned: Plan, player: str) -> str:
     if kind == "attempt":
         return attempt_reason(board, player, planned.attempts)
     return {
-        "break_link": "there is no link between two of your departments (R14)",
+        "break_link": "no link reaches any of your departments (R14, R50)",
         "priority": "none of your departments supplies two or more consumers (R12)",
         "move": move_reason(board, player),
         "function": "every department of yours already has a function roll this turn (R45)",

@@ -138,9 +138,14 @@ def add_link(board: Board, order: Order) -> Outcome:
 
 
 def break_link(board: Board, order: Order) -> Outcome:
-    """R14: break an existing link inside the structure; the supplier's other links keep
-    their order (R12)."""
-    supplier, consumer = link_ends(board, order)
+    """R14, R50: break an existing link with at least one end in the player's structure (a
+    player sees every link of their own departments and may break it, whoever holds the
+    other end, e.g. one the GM made to a department outside it); the supplier's other
+    links keep their order (R12)."""
+    supplier = board.department(order.fields.get("from"))
+    consumer = board.department(order.fields.get("to"))
+    if order.player is None or order.player not in (supplier.structure, consumer.structure):
+        raise OrderRejected(f"{supplier.slug} is not in your structure (R14)")
     if not board.has_link(supplier.slug, consumer.slug):
         raise OrderRejected(f"there is no link {supplier.slug}->{consumer.slug}")
     board.remove_link(supplier.slug, consumer.slug)

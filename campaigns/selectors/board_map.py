@@ -3,8 +3,10 @@ what the viewer may see (RULES R50 now, R51 at a past turn), for
 campaigns/static/campaigns/board_map.js to draw with Cytoscape.js.
 
 Nodes are departments seen at least `rumoured`, under an opaque id (`node_key`); arrows run
-from supplier to consumer for the links the viewer sees (both ends `known`). What a level
-hides is never put in: a rumoured node is a name; the controller (and its colour) needs
+from supplier to consumer for the links the viewer sees (both ends `known`, or one end their
+own: its other end is then at least a rumoured node, R50). What a level hides is never put
+in: a rumoured node is a name (an arrow to or from it carries the type its `known` end
+says); the controller (and its colour) needs
 `known`; home, status and stash need `controlled`; a priority needs the supplier controlled.
 
 `map_layout` is the one graph the layout is computed on: the union of what the viewer has
@@ -15,6 +17,7 @@ only opaque ids; a past turn's map data itself holds nothing learned later.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +26,7 @@ from django.utils.translation import gettext as _
 from campaigns.models import Board, Campaign, Membership, Order
 from campaigns.selectors.visibility import Level, sees_everything
 
-from .board_views import Pair, Snapshot, edge_key, node_key, resource_label
+from .board_views import Pair, Snapshot, edge_key, link_label, node_key
 from .history_records import Recorded
 from .office_views import Posts
 from .report_board_changes import links_made
@@ -60,6 +63,9 @@ class TurnChanges:
     added: set[Pair] = field(default_factory=set)  # links made (and kept, or gone again)
     removed: set[Pair] = field(default_factory=set)  # links gone (or made and gone again)
     attempts: list[tuple[str, str, str]] = field(default_factory=list)  # attacker, target, status
+    # R50, R51: links gone that were the viewer's while they were there (an end theirs
+    # before the turn: one made by a department they captured in the turn never was).
+    removed_own: set[Pair] = field(default_factory=set)
 
 
 def pairs(state: dict[str, Any]) -> set[Pair]:
@@ -86,13 +92,16 @@ def turn_changes(record: Recorded, orders: list[Order], viewer: Membership) -> T
             or owners_before.get(target) == viewer.player_id
         ):
             attempts.append((str(order.payload.get("attacker")), target, str(order.status)))
+    mine_before = {slug for slug, owner in owners_before.items() if owner == viewer.player_id}
+    removed = (old | made) - new
     return TurnChanges(
+        removed_own={p for p in removed if set(p) & mine_before},
         changed_hands={
             slug for slug, owner in owners_after.items()
             if slug in owners_before and owners_before[slug] != owner
         },
         added=(new | made) - old,
-        removed=(old | made) - new,
+        removed=removed,
         attempts=attempts,
     )  # fmt: skip
 
@@ -143,7 +152,7 @@ def edge_data(
         "id": edge_key(snapshot.board_id, supplier, consumer),
         "source": node_key(snapshot.board_id, supplier),
         "target": node_key(snapshot.board_id, consumer),
-        "type": resource_label(snapshot.departments.get(supplier)),
+        "type": link_label(snapshot, supplier, consumer),
         "priority": priority if snapshot.level(supplier) >= Level.CONTROLLED else None,
         "funded": None,
     }
@@ -166,6 +175,7 @@ def map_data(
     query."""
     changes = changes or TurnChanges()
     posts = posts or {}
+    snapshot = with_gone_ends(snapshot, changes.removed_own)
     shown = {slug for slug in snapshot.departments if snapshot.level(slug) >= Level.RUMOURED}
     nodes = []
     for slug in sorted(shown):
@@ -184,7 +194,8 @@ def map_data(
         edges.append(edge)
     current = pairs(snapshot.state)
     for supplier, consumer in sorted(changes.removed - current):
-        if snapshot.sees_link(supplier, consumer):
+        both_known = min(snapshot.level(supplier), snapshot.level(consumer)) >= Level.KNOWN
+        if both_known or (supplier, consumer) in changes.removed_own:
             edge = edge_data(snapshot, supplier, consumer, None)
             made_and_gone = (supplier, consumer) in changes.added
             edges.append({**edge, "change": "undone" if made_and_gone else "broken"})
@@ -198,6 +209,17 @@ def map_data(
                 "status": status,
             })  # fmt: skip
     return {"nodes": nodes, "edges": edges, "legend": legend(nodes)}
+
+
+def with_gone_ends(snapshot: Snapshot, gone: set[Pair]) -> Snapshot:
+    """R50, R51: the far end of a link of the viewer's that the turn broke was named to them
+    while the link was there, so the turn's map draws it (as a rumour at least) beside the
+    broken arrow. The map's layout has it already: it was there the turn before."""
+    ends = {slug for pair in gone for slug in pair if slug in snapshot.departments}
+    levels = {**snapshot.levels}
+    for slug in ends:
+        levels[slug] = max(snapshot.level(slug), Level.RUMOURED)
+    return dataclasses.replace(snapshot, levels=levels) if ends else snapshot
 
 
 def legend(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:

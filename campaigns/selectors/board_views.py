@@ -34,6 +34,7 @@ from campaigns.selectors.visibility import (
     sees_everything,
     view_of,
     viewer_knowledge,
+    with_own_links,
 )
 
 Pair = tuple[str, str]  # (supplier slug, consumer slug)
@@ -105,8 +106,27 @@ class Snapshot:
         """(supplier, consumer, priority) of every link, seen or not."""
         return [(lk["from"], lk["to"], int(lk.get("priority", 0))) for lk in self.state["links"]]
 
+    @cached_property
+    def link_set(self) -> frozenset[Pair]:
+        return frozenset((lk["from"], lk["to"]) for lk in self.state.get("links", []))
+
     def sees_link(self, supplier: str, consumer: str) -> bool:
-        return link_visible(self.level(supplier), self.level(consumer))
+        """R50: both ends `known`; or a link there at this moment with one end the viewer's
+        (not one that was never theirs: a department's links before they captured it)."""
+        supplier_level, consumer_level = self.level(supplier), self.level(consumer)
+        if min(supplier_level, consumer_level) >= Level.KNOWN:
+            return True
+        there = (supplier, consumer) in self.link_set
+        return there and link_visible(supplier_level, consumer_level)
+
+    def would_see_link(self, supplier: str, consumer: str) -> bool:
+        """Whether a link between these two would be seen at this moment, had it existed
+        then (R50: one to or from a department of the viewer's is always seen)."""
+        ends = with_own_links(
+            {supplier: self.level(supplier), consumer: self.level(consumer)},
+            [(supplier, consumer)],
+        )
+        return link_visible(ends[supplier], ends[consumer])
 
     @cached_property
     def seen_links(self) -> list[tuple[str, str, int]]:
@@ -197,7 +217,7 @@ def live_snapshot(board: Board, viewer: Membership) -> Live:
         number=None,
         state=state,
         figures=figures,
-        levels=levels,
+        levels=with_own_links(levels, link_pairs(state)),
         me=viewer.player_id,
         everything=everything,
     )
@@ -220,6 +240,19 @@ def owners_of(state: dict[str, Any]) -> dict[str, str | None]:
     return {d["slug"]: d.get("structure") for d in state.get("departments", [])}
 
 
+def link_pairs(state: dict[str, Any]) -> list[Pair]:
+    """(supplier, consumer) of every link of an ENGINE.md state."""
+    return [(link["from"], link["to"]) for link in state.get("links", [])]
+
+
+def state_levels(
+    viewer: Membership, state: dict[str, Any], knowledge: dict[str, Any]
+) -> dict[str, Level]:
+    """R51: the viewer's levels of a recorded board, `knowledge` being the levels stored with
+    it, raised by the links of their departments then (R50, `with_own_links`)."""
+    return with_own_links(levels_at(viewer, owners_of(state), knowledge), link_pairs(state))
+
+
 def record_snapshot(record: Recorded, viewer: Membership) -> Snapshot:
     """The board after the record's turn as `viewer` knew it then (R51): the record's state
     and the levels recorded with it. No query."""
@@ -228,7 +261,7 @@ def record_snapshot(record: Recorded, viewer: Membership) -> Snapshot:
         number=record.number,
         state=record.state,
         figures=record.report.get("departments", {}),
-        levels=levels_at(viewer, owners_of(record.state), record.knowledge),
+        levels=state_levels(viewer, record.state, record.knowledge),
         me=viewer.player_id,
         everything=sees_everything(viewer),
     )
@@ -276,11 +309,22 @@ def edge_key(board_id: int, supplier: str, consumer: str) -> str:
     return f"{node_key(board_id, supplier)}-{node_key(board_id, consumer)}"
 
 
-def resource_label(data: dict[str, Any] | None) -> str:
+def resource_label(data: dict[str, Any] | None, key: str = "produces") -> str:
     """The label of what a department produces (the type its links carry, R10)."""
-    produces = (data or {}).get("produces") or {}
+    produces = (data or {}).get(key) or {}
     kind = produces.get("type", "")
     return Resource(kind).label if kind in Resource.values else ""
+
+
+def link_label(snapshot: Snapshot, supplier: str, consumer: str) -> str:
+    """The type a seen link carries (R10): what its supplier produces, read from the
+    consumer's card (what it consumes, the same type) when the supplier is only `rumoured`
+    (R50: a rumour is a name, not a card)."""
+    if snapshot.level(supplier) >= Level.KNOWN:
+        return resource_label(snapshot.departments.get(supplier))
+    if snapshot.level(consumer) >= Level.KNOWN:
+        return resource_label(snapshot.departments.get(consumer), "consumes")
+    return ""
 
 
 def board_view_of(
@@ -313,7 +357,7 @@ def board_view_of(
         LinkView(
             supplier=snapshot.departments[s]["name"],
             consumer=snapshot.departments[c]["name"],
-            resource=resource_label(snapshot.departments.get(s)),
+            resource=link_label(snapshot, s, c),
             priority=priority if priority_visible(snapshot.level(s)) else None,
             edge=edge_key(board.pk, s, c),
         )

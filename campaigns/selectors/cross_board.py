@@ -1,6 +1,7 @@
 """Links across two boards (RULES R2, R60: a `cross_board` shtick): those that touch one
 board, for its page, as the viewer may see them now (R50: a link is seen when both its ends
-are seen at least `known`, visibility.link_visible). Three queries, whatever the number."""
+are seen at least `known`, or one end is the viewer's own, visibility.link_visible). Three
+queries, whatever the number."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from campaigns.models import Board, Link, Membership
 from campaigns.wording import TYPE_LABELS
 
-from .visibility import level_of, link_visible, viewer_knowledge
+from .visibility import Level, level_of, link_visible, viewer_knowledge, with_own_links
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,20 @@ def cross_links(board: Board, viewer: Membership) -> list[CrossLink]:
     found = []
     for link in rows:
         supplier, consumer = link.supplier, link.consumer
-        if not link_visible(
-            level_of(supplier, viewer, knowledge), level_of(consumer, viewer, knowledge)
-        ):
+        ends = {
+            "from": level_of(supplier, viewer, knowledge),
+            "to": level_of(consumer, viewer, knowledge),
+        }
+        ends = with_own_links(ends, [("from", "to")])  # R50: a link of theirs names its far end
+        if not link_visible(ends["from"], ends["to"]):
             continue
+        # The type it carries, from a card the viewer knows (a rumour is a name only).
+        kind = supplier.produces_type if ends["from"] >= Level.KNOWN else consumer.consumes_type
         found.append(
             CrossLink(
                 f"{supplier.name} ({supplier.board.name})",
                 f"{consumer.name} ({consumer.board.name})",
-                str(TYPE_LABELS.get(supplier.produces_type, supplier.produces_type)),
+                str(TYPE_LABELS.get(kind, kind)),
                 supplier.board_id == board.pk,
             )
         )

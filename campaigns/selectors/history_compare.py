@@ -81,16 +81,17 @@ def link_changes(a: Snapshot, b: Snapshot) -> tuple[list[str], set[Pair], set[Pa
     ends at both turns, else come into or gone out of view."""
     seen_a = {(s, c) for s, c, _ in a.visible_links()}
     seen_b = {(s, c) for s, c, _ in b.visible_links()}
-    name_a, name_b = namer(a, Level.KNOWN), namer(b, Level.KNOWN)
+    name_a, name_b = namer(a), namer(b)  # each seen link: both ends, or one theirs, named
     changes: list[str] = []
     added: set[Pair] = set()
     removed: set[Pair] = set()
     for s, c in sorted(seen_b - seen_a):
-        what = _("New link %(link)s.") if a.sees_link(s, c) else _("Link now in view: %(link)s.")
+        new = a.would_see_link(s, c)
+        what = _("New link %(link)s.") if new else _("Link now in view: %(link)s.")
         changes.append(what % {"link": f"{name_b(s)} → {name_b(c)}"})
         added.add((s, c))
     for s, c in sorted(seen_a - seen_b):
-        broken = b.sees_link(s, c) and (s, c) not in pairs(b.state)
+        broken = b.would_see_link(s, c) and (s, c) not in pairs(b.state)
         what = _("Link gone: %(link)s.") if broken else _("Link out of view: %(link)s.")
         changes.append(what % {"link": f"{name_a(s)} → {name_a(c)}"})
         if broken:

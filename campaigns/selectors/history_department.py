@@ -116,8 +116,10 @@ def department_turn(m: Moment, slug: str, people: People) -> DepartmentTurn | No
     data = snapshot.departments.get(slug)
     if data is None or level < Level.RUMOURED:
         return None
-    name = namer(snapshot, Level.KNOWN)
-    sees_links = level >= Level.KNOWN  # a link needs both its ends `known` (R50)
+    # Every link listed is seen (R50): both ends `known`, or one end the viewer's own and the
+    # other at least `rumoured`, which may then be named.
+    name = namer(snapshot)
+    sees_links = level >= Level.KNOWN
     private = level >= Level.CONTROLLED
     figures = snapshot.figures.get(slug, {})
     stash = data.get("stash") or {}

@@ -20,11 +20,11 @@ from campaigns.models import Board, Membership, Order
 from campaigns.models.campaign import engine_player_id
 
 from .board_map import People, pairs
-from .board_views import Pair, Snapshot, owners_of, record_snapshot
+from .board_views import Pair, Snapshot, record_snapshot, state_levels
 from .history_records import Recorded, board_records, resolved_orders
 from .report_board_changes import links_made
 from .report_view_models import UNNAMED
-from .visibility import Level, levels_at, sees_everything
+from .visibility import Level, sees_everything
 
 STASH = ("money", "people", "authority")
 CARD = ("effect", "obstruct", "impress", "consumes", "produces", "functions", "alignments")
@@ -47,7 +47,7 @@ def before_snapshot(record: Recorded, after: Snapshot, viewer: Membership) -> Sn
         number=after.number,
         state=record.before if record.before["departments"] else record.state,
         figures={},
-        levels=levels_at(viewer, owners_of(record.before), record.knowledge_before),
+        levels=state_levels(viewer, record.before, record.knowledge_before),
         me=after.me,
         everything=after.everything,
     )
@@ -180,18 +180,35 @@ def attempt_events(m: Moment, player: str) -> list[Event]:
 
 def link_events(m: Moment, departments: set[str], made: set[Pair] | None = None) -> list[Event]:
     """Links touching `departments` made, broken, or made and broken again in the turn, as
-    far as the viewer sees them at the end of it (both ends `known`)."""
+        far as the viewer sees them at the end of the turn or, for a link gone, before it (R50,
+    R51: a link of one of their departments then is seen, its other end named)."""
     made = links_made(m.orders) if made is None else made
     old, new = pairs(m.before.state), pairs(m.after.state)
-    name = namer(m.after, Level.KNOWN)
     changes = [("added", p) for p in new - old] + [("removed", p) for p in old - new]
     changes += [("undone", p) for p in made - old - new]
     events = []
     for change, (s, c) in sorted(changes, key=lambda x: (x[1], x[0])):
-        if {s, c} & departments and m.after.sees_link(s, c):
+        # R51: a link as the viewer saw it while it was there: one made, after the turn;
+        # one broken, before it (a link of a department captured this turn, which the
+        # capture removed, R44, was never the captor's).
+        seen_in = {
+            "added": seeing(s, c, m.after),
+            "removed": seeing(s, c, m.before),
+            # Made and gone within the turn: theirs if an end was theirs before it.
+            "undone": seeing(s, c, m.after)
+            or (m.before if m.before.would_see_link(s, c) else None),
+        }[change]
+        if {s, c} & departments and seen_in is not None:
+            name = namer(seen_in)
             text = wording.link_history_text(name(s), name(c), change)
             events.append(Event(m.number, "link", text, within_turn=change == "undone"))
     return events
+
+
+def seeing(supplier: str, consumer: str, *snapshots: Snapshot) -> Snapshot | None:
+    """The first of `snapshots` in which the viewer sees the link (R50: both ends `known`,
+    or one end theirs and the other then `rumoured`, named by it), or None."""
+    return next((s for s in snapshots if s.sees_link(supplier, consumer)), None)
 
 
 def gm_events(m: Moment, departments: Callable[[Snapshot], set[str]]) -> list[Event]:
@@ -216,11 +233,12 @@ def gm_link_events(m: Moment, touched: set[str]) -> list[Event]:
     if m.previous is None:
         return []
     old, new = m.previous, m.before
-    name = namer(new, Level.KNOWN)
     events = []
     for s, c in sorted(pairs(new.state) ^ pairs(old.state)):
-        if {s, c} & touched and (new.sees_link(s, c) or old.sees_link(s, c)):
-            change = "added" if (s, c) in pairs(new.state) else "removed"
+        change = "added" if (s, c) in pairs(new.state) else "removed"
+        seen_in = seeing(s, c, new if change == "added" else old)
+        if {s, c} & touched and seen_in is not None:
+            name = namer(seen_in)
             text = wording.link_history_text(name(s), name(c), change, by_gm=True)
             events.append(Event(m.number, "gm", text))
     return events

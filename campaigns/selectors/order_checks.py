@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy
 from campaigns import engine, wording
 from campaigns.engine.joined import SEP, departments_named, order_renamed, qualifier, reason_in
 from campaigns.engine.scope import deciding, named_departments, sliceable
-from campaigns.models import Board, Campaign, Department, Membership, Order, Turn
+from campaigns.models import Board, Campaign, Department, Link, Membership, Order, Turn
 from campaigns.selectors.visibility import Level, Seen, level_of, seen_departments
 
 from .beside import BesideRows, Present, present
@@ -48,6 +48,9 @@ GENERIC = gettext_lazy(
 
 
 QUALIFIED = re.compile(rf"[\w-]{SEP}[\w-]")
+# R50: whether a link to or from one of the player's departments exists is theirs to know
+# (they see every such link), so this reason may name both its ends when one is theirs.
+NO_OWN_LINK = re.compile(r"there is no link ([\w-]+)->([\w-]+)")
 
 
 class OrderRefused(Exception):
@@ -336,9 +339,24 @@ def names_only_visible_departments(
     if not named:
         return
     seen = seen_departments(board, player, named)
+    if kind == Order.Kind.BREAK_LINK and own_link(board, seen, payload):
+        return  # R50: the other end of a link of theirs is named to them
     for name in named:
         if name not in seen or seen[name].level < Level.RUMOURED:
             raise OrderRefused(str(GENERIC))
+
+
+def own_link(board: Board, seen: dict[str, Seen], payload: dict[str, Any]) -> bool:
+    """Whether `payload` names a link of the board with an end the player controls (R50:
+    they know it, its other end by name). One query, only then."""
+    ends = payload.get("from"), payload.get("to")
+    if not all(isinstance(end, str) and end in seen for end in ends):
+        return False
+    if max(seen[str(end)].level for end in ends) < Level.CONTROLLED:
+        return False
+    return Link.objects.filter(
+        board=board, supplier__slug=ends[0], consumer__slug=ends[1], consumer__board=board
+    ).exists()
 
 
 def departments_by_name(board: Board, names: set[str]) -> dict[str, Department]:
@@ -374,7 +392,7 @@ def safe_reason(
         return str(GENERIC)
     if loaded is None:
         # Only the departments the reason can name: its words (a slug is a whole word).
-        seen = seen_departments(board, player, set(re.findall(r"[\w-]+", reason)))
+        seen = seen_departments(board, player, set(wording.WORDS.findall(reason)))
     else:
         departments, knowledge = loaded
         rows = {d.slug: d for d in departments}
@@ -382,8 +400,18 @@ def safe_reason(
             slug: Seen(rows[slug].name, level_of(rows[slug], player, knowledge))
             for slug in wording.slugs_named(reason, rows)
         }
+
+    def level_of_named(slug: str) -> Level:
+        if levels and slug in levels:
+            return levels[slug]
+        return seen[slug].level if slug in seen else Level.UNKNOWN
+
+    if (link := NO_OWN_LINK.fullmatch(reason)) is not None:
+        ends = [level_of_named(slug) for slug in link.groups()]
+        if max(ends) >= Level.CONTROLLED and min(ends) >= Level.RUMOURED:
+            return wording.with_names(reason, {slug: d.name for slug, d in seen.items()})
     for slug in wording.slugs_named(reason, seen):
-        level = levels[slug] if levels and slug in levels else seen[slug].level
+        level = level_of_named(slug)
         if level < Level.CONTROLLED and (
             level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
         ):

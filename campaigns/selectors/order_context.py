@@ -24,6 +24,7 @@ from campaigns.selectors.visibility import (
     seen_departments,
     sees_everything,
     viewer_knowledge,
+    with_own_links,
 )
 
 MAX_PATH = 5  # the longest move the form offers: it has drop fields for 4 departments passed
@@ -81,6 +82,9 @@ class OrderContext:
         queued = around.mine
         own = [o for o in queued if o.board_id == board.pk]
         state = trial_state(board, turn, [*around.public, *own, *around.offered], beside)
+        # R50: the other end of a link of theirs is at least `rumoured` (named, and the link
+        # may be broken).
+        levels = with_own_links(levels, [(lk["from"], lk["to"]) for lk in state["links"]])
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere,

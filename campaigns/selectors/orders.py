@@ -8,7 +8,6 @@ names (never the whole campaign), filtered by what the viewer knows (R50).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -130,7 +129,7 @@ def named_by(order: Order) -> set[tuple[int, str]]:
     slugs = named_departments([payload]) | set(departments_named({**payload, "kind": order.kind}))
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
     if reason:
-        slugs |= set(re.findall(r"[\w-]+", str(reason)))
+        slugs |= set(wording.WORDS.findall(str(reason)))
     return {(order.board_id, slug) for slug in slugs}
 
 
@@ -141,7 +140,10 @@ def named_at(order: Order) -> Level:
     an accept brings into the structure this turn, and a ticket of the election (R80: the
     election forms offer rumoured departments); other kinds name departments whose card
     the player knows."""
-    rumoured = order.kind in (Order.Kind.PERCEIVE, Order.Kind.ACCEPT, Order.Kind.ADD_LINK)
+    # A break_link names a link of the player's, whose other end R50 names to them.
+    rumoured = order.kind in (
+        Order.Kind.PERCEIVE, Order.Kind.ACCEPT, Order.Kind.ADD_LINK, Order.Kind.BREAK_LINK
+    )  # fmt: skip
     return Level.RUMOURED if rumoured or order.kind in ELECTION_KINDS else Level.KNOWN
 
 

@@ -193,7 +193,8 @@ def board_view(board: Board, viewer: Membership) -> BoardView:
     """The board now as `viewer` may see it (R50), in three queries (two for the GM).
 
     Links (R10) are shown when the viewer sees both ends at least `known` (which includes
-    every link inside their own structure); a link's priority (R12) only to whoever controls
+    every link inside their own structure), or one end is theirs (its other end named); a
+    link's priority (R12) only to whoever controls
     its supplier, and the GM (visibility.link_visible, priority_visible)."""
     snapshot, texts, names = live_snapshot(board, viewer)
     return board_view_of(board, snapshot, texts, names)

@@ -123,22 +123,24 @@ def link_changes(
     added: bool,
     made: set[tuple[str, str]] | None = None,
 ) -> list[str]:
-    """Links made or broken this turn whose both ends the viewer knows at least `known`
-    (the rule the board page uses for links). `made`: the links orders made this turn
+    """Links made or broken this turn that the viewer sees (`Knowing.sees_link`, the rule
+    the board page uses for links: both ends `known`, or a link of theirs then, its other
+    end named). `made`: the links orders made this turn
     (links_made), so one made and removed within the turn shows as both."""
     if not before_state:
         return []
-
-    def pairs(state: dict[str, Any]) -> set[tuple[str, str]]:
-        return {(link["from"], link["to"]) for link in state.get("links", [])}
-
-    new, old, made = pairs(after_state), pairs(before_state), made or set()
+    new, old, made = link_pairs(after_state), link_pairs(before_state), made or set()
     changed = (new | made) - old if added else (old | made) - new
     return [
-        f"{knowing.name(s, at_least=Level.KNOWN)} → {knowing.name(c, at_least=Level.KNOWN)}"
+        f"{knowing.name(s)} → {knowing.name(c)}"
         for s, c in sorted(changed)
-        if min(knowing.level(s), knowing.level(c)) >= Level.KNOWN
+        if knowing.sees_link(s, c)
     ]
+
+
+def link_pairs(state: dict[str, Any]) -> set[tuple[str, str]]:
+    """(supplier, consumer) of every link of an ENGINE.md state."""
+    return {(link["from"], link["to"]) for link in state.get("links", [])}
 
 
 def spawn_slugs(
@@ -153,8 +155,15 @@ def spawn_results(
     figures: dict[str, dict[str, Any]], knowing: Knowing, slugs: list[str]
 ) -> list[DepartmentResult]:
     """R32-R36 for `slugs` (from spawn_slugs). "Consumed from X" says X supplies this
-    department, so a supplier is named only where the viewer knows it at least `known` (the
-    rule for seeing a link)."""
+    department, and "supplied to Y" that it supplies Y: a link of the viewer's own
+    department, which they see with its other end named (R50, `Knowing` has raised it to
+    at least `rumoured`)."""
+    supplied: dict[str, list[Consumed]] = {}
+    for taker, data in sorted(figures.items()):
+        for c in data.get("consumed", []):
+            source = c.get("from")
+            if source != taker and source in slugs and int(c.get("amount", 0)):
+                supplied.setdefault(source, []).append(consumed_view(knowing.name(taker), c))
     results = []
     for slug in slugs:
         data = figures[slug]
@@ -171,15 +180,10 @@ def spawn_results(
                 produced=int(data.get("produced", 0)),
                 produced_label=Resource(produced_type).label if produced_type else "",
                 consumed=[
-                    Consumed(
-                        source=_("its own stash")
-                        if c.get("from") == slug
-                        else knowing.name(c.get("from"), at_least=Level.KNOWN),
-                        type_label=Resource(c["type"]).label if c.get("type") in TYPES else "",
-                        amount=int(c.get("amount", 0)),
-                    )
+                    consumed_view(source_name(knowing, slug, c.get("from")), c)
                     for c in data.get("consumed", [])
                 ],
+                supplied=supplied.get(slug, []),
                 discarded=[
                     a
                     for k, n in data.get("discarded", {}).items()
@@ -188,3 +192,20 @@ def spawn_results(
             )
         )
     return results
+
+
+def consumed_view(source: str, entry: dict[str, Any]) -> Consumed:
+    """One `consumed` entry of the spawn-consume report (ENGINE.md), `source` naming the
+    other end."""
+    kind = entry.get("type")
+    return Consumed(
+        source=source,
+        type_label=Resource(kind).label if kind in TYPES else "",
+        amount=int(entry.get("amount", 0)),
+    )
+
+
+def source_name(knowing: Knowing, slug: str, source: object) -> str:
+    """Where a department took what it consumed: its own stash, or a supplier (at least
+    `rumoured` to whoever reads its figures, R50)."""
+    return str(_("its own stash")) if source == slug else knowing.name(source)

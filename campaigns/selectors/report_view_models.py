@@ -82,6 +82,10 @@ class DepartmentResult:
     produced_label: str
     consumed: list[Consumed]
     discarded: list[Amount]
+    # R33: what the departments it supplies took from its stash (`source` names the taker):
+    # a link of the viewer's to a department they only know as rumoured costs them tokens
+    # every turn, and the report says where they went.
+    supplied: list[Consumed] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

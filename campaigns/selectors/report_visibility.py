@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from campaigns.models import Department, Membership
-from campaigns.selectors.visibility import Level, level_from, sees_everything
+from campaigns.selectors.visibility import Level, level_from, sees_everything, with_own_links
 
 from .report_view_models import UNNAMED
 
@@ -27,8 +27,11 @@ class Knowing:
         rows: Iterable[Department],
         recorded: dict[str, Any],
         controlled_then: set[str],
+        links: Iterable[tuple[str, str]] = (),
     ) -> None:
-        """`recorded`: the turn's stored levels, {"<membership id>": {slug: level}}."""
+        """`recorded`: the turn's stored levels, {"<membership id>": {slug: level}};
+        `links`: the viewer's own links of the turn (reports.own_links), whose other ends
+        are at least `rumoured` to them (R50)."""
         self.full = sees_everything(viewer)
         self.rows = {d.slug: d for d in rows}
         self.names = {slug: d.name for slug, d in self.rows.items()}  # for the GM's reasons
@@ -41,6 +44,14 @@ class Knowing:
             )
             for slug in self.rows
         }
+        self.own = set(links)
+        self.levels = with_own_links(self.levels, self.own)
+
+    def sees_link(self, supplier: str, consumer: str) -> bool:
+        """R50: both ends `known`, or a link of the viewer's own in the turn."""
+        if (supplier, consumer) in self.own:
+            return True
+        return min(self.level(supplier), self.level(consumer)) >= Level.KNOWN
 
     def level(self, slug: str) -> Level:
         return self.levels.get(slug, Level.UNKNOWN)

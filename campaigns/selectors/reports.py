@@ -49,6 +49,7 @@ from .report_board_changes import (
     gifts_received,
     handed_over,
     link_changes,
+    link_pairs,
     links_made,
     spawn_results,
     spawn_slugs,
@@ -217,10 +218,13 @@ def board_report(
     before, after = structures(before_state), structures(after_state)
     mine_before = {slug for slug, owner in before.items() if owner == me}
     mine_after = {slug for slug, owner in after.items() if owner == me}
-    knowing = Knowing(viewer, rows, record.knowledge, mine_before | mine_after)
     outcomes = record.report.get("orders", {})
     figures = record.report.get("departments", {})
     made = links_made(orders, outcomes)
+    knowing = Knowing(
+        viewer, rows, record.knowledge, mine_before | mine_after,
+        own_links(mine_before, mine_after, link_pairs(before_state), link_pairs(after_state), made),
+    )  # fmt: skip
 
     def attack_on_mine(order: Order) -> bool:
         return order.kind == Order.Kind.ATTEMPT and order.payload.get("target") in mine_before
@@ -265,6 +269,25 @@ def board_report(
         pages=pages,
         election=election_result(record, reading.turn, knowing),
         received=[] if full else gifts_received(orders, outcomes, knowing, mine_before),
+    )
+
+
+def own_links(
+    mine_before: set[str],
+    mine_after: set[str],
+    before: set[tuple[str, str]],
+    after: set[tuple[str, str]],
+    made: set[tuple[str, str]],
+) -> set[tuple[str, str]]:
+    """R50, R51: the links of the turn that were the viewer's own while they were there: on
+    the board before the turn with an end theirs then, after it with an end theirs then, or
+    made by the turn with an end theirs on either side. A link of a department they captured,
+    which the capture removed (R44), was never theirs: it stays as hidden as it was."""
+    either = mine_before | mine_after
+    return (
+        {link for link in before if set(link) & mine_before}
+        | {link for link in after if set(link) & mine_after}
+        | {link for link in made if set(link) & either}
     )
 
 

@@ -85,8 +85,24 @@ def levels_at(
 
 def link_visible(supplier: Level, consumer: Level) -> bool:
     """R50: a link is seen when both its ends are seen at least `known` (which includes every
-    link inside the viewer's own structure)."""
+    link inside the viewer's own structure), and always when one end is the viewer's own: its
+    other end is then at least `rumoured` (`with_own_links`), named and nothing more."""
+    if max(supplier, consumer) >= Level.CONTROLLED:
+        return min(supplier, consumer) >= Level.RUMOURED
     return min(supplier, consumer) >= Level.KNOWN
+
+
+def with_own_links(levels: dict[str, Level], links: Iterable[tuple[str, str]]) -> dict[str, Level]:
+    """R50: players know their own departments with every link to or from them, so the
+    other end of such a link is at least `rumoured` to them (its name, never its card): the
+    levels (slug -> level) of a board raised so, `links` being its (supplier, consumer)
+    pairs at the same moment. Only departments `levels` holds are raised. A new dict."""
+    raised = dict(levels)
+    for supplier, consumer in links:
+        for mine, other in ((supplier, consumer), (consumer, supplier)):
+            if levels.get(mine) == Level.CONTROLLED and raised.get(other) == Level.UNKNOWN:
+                raised[other] = Level.RUMOURED
+    return raised
 
 
 def priority_visible(supplier: Level) -> bool:

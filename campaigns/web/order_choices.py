@@ -28,12 +28,14 @@ from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.order_cross import Cross
+from campaigns.selectors.visibility import Level
 from campaigns.web.deal_choices import DEAL_KINDS, deal_choices
 from campaigns.web.election_choices import KINDS as ELECTION_KINDS
 from campaigns.web.election_choices import election_form_choices
 
 Choices = list[tuple[str, str]]
 OTHER = "__other__"  # the function choice "something else" (R45)
+RUMOURED_END = "#"  # a link end known only as a rumour, by id (no slug holds "#")
 ARROW = " → "
 # R50: when the engine offers targets (or paths) but none the player may see.
 UNSEEN = {
@@ -94,13 +96,38 @@ def visible_pairs(ctx: OrderContext, legal: Legal) -> list[AttemptChoice]:
     ]
 
 
+def end_value(ctx: OrderContext, slug: str) -> str | None:
+    """A link end as a form value (R50): its slug where the player knows its card, else
+    "#<its id>" (the other end of a link of theirs may be only `rumoured`: a name, never a
+    slug); None for one they may not name here (another board's, not known)."""
+    if ctx.known(slug):
+        return slug
+    if slug in ctx.pks and ctx.levels.get(slug, Level.UNKNOWN) >= Level.RUMOURED:
+        return f"{RUMOURED_END}{ctx.pks[slug]}"
+    return None
+
+
+def end_slug(ctx: OrderContext, value: str) -> str | None:
+    """end_value's inverse."""
+    if value.startswith(RUMOURED_END):
+        return ctx.slug_of(value.removeprefix(RUMOURED_END))
+    return value
+
+
+def link_value(ctx: OrderContext, supplier: str, consumer: str) -> str | None:
+    ends = end_value(ctx, supplier), end_value(ctx, consumer)
+    return None if None in ends else "|".join(str(end) for end in ends)
+
+
 def link_choices(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
     """R41: links between two of the player's departments; with a cross_board shtick, to
-    their departments of another board too (R60)."""
+    their departments of another board too (R60). To break: every link of one of their
+    departments, whatever holds its other end (R50)."""
     cross = crossing(ctx, legal) if kind == Order.Kind.ADD_LINK else None
     return [
-        (f"{c.supplier}|{c.consumer}", path_label(ctx, [c.supplier, c.consumer]))
+        (value, path_label(ctx, [c.supplier, c.consumer]))
         for c in [*legal.choices(kind), *(cross.add_link if cross else [])]
+        if (value := link_value(ctx, c.supplier, c.consumer)) is not None
     ]
 
 

@@ -31,8 +31,10 @@ from campaigns.web.order_choices import (
     AttemptPreview,
     Choices,
     attempt_preview,
+    end_slug,
     function_choices,
     link_choices,
+    link_value,
     path_label,
     priority_choices,
     visible_pairs,
@@ -57,9 +59,12 @@ class LinkForm(OrderForm):
 
     def setup(self) -> None:
         self.fields["link"].choices = link_choices(self.ctx, self.legal, self.kind)
+        if isinstance(link := self.initial.get("link"), str) and "|" in link:  # an edit
+            ends = link.split("|", 1)
+            self.initial["link"] = link_value(self.ctx, *ends) or link
 
     def payload(self) -> dict[str, Any]:
-        supplier, consumer = self.cleaned_data["link"].split("|")
+        supplier, consumer = (end_slug(self.ctx, e) for e in self.cleaned_data["link"].split("|"))
         return {"from": supplier, "to": consumer}
 
     @staticmethod

@@ -17,6 +17,7 @@ from boards import (
 )
 
 from campaigns.engine import EngineError, resolve, spawn_consume
+from campaigns.engine.legal import LinkChoice, legal_choices
 
 
 def alice(slug, **kw):
@@ -451,3 +452,14 @@ def test_r14_link_phase_changes_no_structure_membership_of_owned_departments():
         "treasury": "bob",
         "docks": None,
     }
+
+
+@pytest.mark.parametrize(("supplier", "consumer"), [("mint", "docks"), ("treasury", "watch")])
+def test_r50_a_player_may_break_a_link_of_theirs_whoever_holds_its_other_end(supplier, consumer):
+    """R50 (issue 25): a link between one of alice's departments and one outside her
+    structure (one the GM made) is hers to see and to break; the legal choices offer it."""
+    links = [(supplier, consumer)]
+    assert LinkChoice(supplier, consumer) in legal_choices(board(links=links), "alice").break_link
+    out = resolve(board(links=links, orders=[break_link("o1", "alice", supplier, consumer)]))
+    assert status_of(out, "o1") == "succeeded"
+    assert links_of(out) == set()

@@ -79,9 +79,17 @@ def test_r50_an_observer_sees_what_their_knowledge_rows_say(hand_board: HandBoar
     assert view.links == []
 
 
-def test_r50_bob_sees_his_own_and_not_alices(hand_board: HandBoard) -> None:
+def test_r50_bob_sees_his_own_and_of_the_others_only_the_names_his_links_reach(
+    hand_board: HandBoard,
+) -> None:
+    """R50: his own departments in full; Alice's Own Office (which supplies his Bureau) and
+    the Rumoured Ravens (which his Bureau supplies) as names only; nothing of the rest."""
     seen = by_name(hand_board, hand_board.bob)
-    assert set(seen) == {"Bob Known Bureau", "Stale Stoats"}
+    assert set(seen) == {"Bob Known Bureau", "Stale Stoats", "Alice Own Office", "Rumoured Ravens"}
+    for far in ("Alice Own Office", "Rumoured Ravens"):
+        view = seen[far]
+        assert view.level == Level.RUMOURED
+        assert (view.card, view.private, view.slug, view.mine) == (None, None, None, False)
 
 
 def test_membership_for_slug_is_404_for_non_members_even_superusers(hand_board: HandBoard) -> None:

@@ -19,6 +19,9 @@ class Everything:
     def name(self, slug: object, *, at_least: Level = Level.RUMOURED) -> str:
         return f"The {str(slug).title()}"
 
+    def sees_link(self, supplier: str, consumer: str) -> bool:
+        return True
+
 
 def order(pk: int, kind: str, **payload: str) -> Order:
     return Order(pk=pk, kind=kind, payload=payload)
@@ -40,7 +43,10 @@ def test_a_link_added_and_captured_away_in_one_turn_is_reported_as_both() -> Non
     made = links_made(orders, outcomes)
     assert made == {("mint", "watch"), ("guild", "watch")}
     before, after = state(("mint", "bank")), state(("mint", "bank"), ("guild", "watch"))
-    knowing = SimpleNamespace(level=Everything().level, name=Everything().name)
+    everything = Everything()
+    knowing = SimpleNamespace(
+        level=everything.level, name=everything.name, sees_link=everything.sees_link
+    )
     added = link_changes(after, before, knowing, added=True, made=made)  # type: ignore[arg-type]
     gone = link_changes(after, before, knowing, added=False, made=made)  # type: ignore[arg-type]
     assert added == ["The Guild → The Watch", "The Mint → The Watch"]

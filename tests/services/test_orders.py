@@ -67,14 +67,24 @@ def test_orders_are_checked_after_the_players_earlier_orders(demo: Campaign) -> 
     and a priority naming city-watch is not."""
     submit(demo, "alice", K.BREAK_LINK, {"from": "mint", "to": "city-watch"})
     submit(demo, "alice", K.ADD_LINK, {"from": "mint", "to": "city-watch"})
+    # R50: she sees every link of her Mint, so she may be told there is none to the Tax
+    # Office (which she knows); a link with neither end hers is not hers to break (R14).
     refused(
         demo,
         "alice",
         K.BREAK_LINK,
         {"from": "mint", "to": "tax-office"},
-        "Tax Office is not in your structure .R14.",
+        "There is no link The Mint->The Tax Office",
     )
-    refused(demo, "alice", K.BREAK_LINK, {"from": "mint", "to": "orphanage"}, "cannot see")
+    refused(
+        demo, "alice", K.BREAK_LINK, {"from": "tax-office", "to": "orphanage"},
+        "Tax Office is not in your structure .R14.",
+    )  # fmt: skip
+    # The Orphanage is a rumour to her: named, as the other end of a link of hers may be.
+    refused(
+        demo, "alice", K.BREAK_LINK, {"from": "mint", "to": "orphanage"},
+        "There is no link The Mint->The Orphanage",
+    )  # fmt: skip
     Order.objects.filter(kind=K.ADD_LINK).update(status=Order.Status.CANCELLED)
     refused(
         demo, "alice", K.PRIORITY, {"department": "mint", "consumers": ["city-watch"]},

@@ -13,7 +13,7 @@ import html
 import re
 from collections.abc import Iterable
 
-from campaigns.demo import demo_departments, demo_knowledge
+from campaigns.demo import demo_boards, demo_departments, demo_knowledge
 from campaigns.models import Campaign, Department, Turn
 
 PLAYERS = ["alice", "bob", "carol"]
@@ -21,24 +21,42 @@ UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
 CARDS = demo_departments()  # slug -> name, board, owner
 NAMES = {slug: card.name for slug, card in CARDS.items()}
 KNOWLEDGE = demo_knowledge()
+LINKS = [(link["from"], link["to"]) for board in demo_boards() for link in board["links"]]
+
+
+def own_link_ends(levels: dict[str, int], links: Iterable[tuple[str, str]]) -> dict[str, int]:
+    """R50: a player knows every link to or from their own departments, and the other end
+    of each at least as `rumoured` (its name): `levels` (slug -> level) so raised."""
+    raised = dict(levels)
+    for supplier, consumer in links:
+        for mine, other in ((supplier, consumer), (consumer, supplier)):
+            if levels.get(mine) == CONTROLLED and other in raised:
+                raised[other] = max(raised[other], RUMOURED)
+    return raised
 
 
 def demo_levels(
     owners: dict[str, str | None] | None = None,
     knowledge: dict[str, dict[str, int]] | None = None,
+    links: Iterable[tuple[str, str]] | None = None,
 ) -> dict[str, dict[str, int]]:
-    """player -> slug -> R50 level, from the demo's owners (or `owners`) and KNOWLEDGE (or
-    `knowledge`: player -> slug -> stored level). A stored level is capped at `known`:
-    control follows the structure."""
+    """player -> slug -> R50 level, from the demo's owners (or `owners`), KNOWLEDGE (or
+    `knowledge`: player -> slug -> stored level) and links (or `links`: (supplier, consumer)
+    pairs). A stored level is capped at `known`: control follows the structure; the other
+    end of a link of the player's is at least `rumoured`."""
     owners = owners or {slug: card.owner for slug, card in CARDS.items()}
     knowledge = knowledge or KNOWLEDGE
+    links = list(LINKS if links is None else links)
     return {
-        player: {
-            slug: CONTROLLED
-            if owners.get(slug) == player
-            else min(knowledge[player].get(slug, UNKNOWN), KNOWN)
-            for slug in CARDS
-        }
+        player: own_link_ends(
+            {
+                slug: CONTROLLED
+                if owners.get(slug) == player
+                else min(knowledge[player].get(slug, UNKNOWN), KNOWN)
+                for slug in CARDS
+            },
+            links,
+        )
         for player in PLAYERS
     }
 

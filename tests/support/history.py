@@ -21,6 +21,7 @@ from campaigns.models import Campaign, Department, Knowledge, Order, TurnRecord
 from campaigns.services.demo import demo_create
 from campaigns.services.turns import turn_process
 from tests.support.demo import Played, play_turn_one, seed_where
+from tests.support.fog import own_link_ends
 
 LEARNED_LATER = "printing-press"  # Alice learns of it between turns 2 and 3
 UNKNOWN, RUMOURED, KNOWN, CONTROLLED = 0, 1, 2, 3
@@ -85,11 +86,13 @@ def play_three_turns(create: Any = demo_create) -> ThreeTurns:
 def recorded_levels(record: TurnRecord, player_id: str, member_pk: int) -> dict[str, int]:
     """R51 computed here from the record itself (not through selectors): slug -> the level
     the player had at the end of the record's turn: `controlled` for what their structure
-    held then, else the stored level capped at `known`."""
+    held then, else the stored level capped at `known`, and at least `rumoured` for the
+    other end of a link of theirs then (R50)."""
     stored = record.knowledge.get(str(member_pk), {})
-    return {
+    levels = {
         d["slug"]: CONTROLLED
         if d.get("structure") == player_id
         else min(int(stored.get(d["slug"], UNKNOWN)), KNOWN)
         for d in record.state["departments"]
     }
+    return own_link_ends(levels, [(lk["from"], lk["to"]) for lk in record.state["links"]])
