@@ -74,6 +74,10 @@ def test_the_gms_pause_resume_extension_processing_and_announcement_are_each_log
         ("announcement", {}, {"text": "The Mint is closed today."}),
     ]  # fmt: skip
     assert {e.actor for e in entries} == {gm_user}
+    # Refused (it is running; no such open turn): nothing done, nothing logged.
+    gm.post(reverse("campaign_resume", args=[SLUG]))
+    gm.post(reverse("turn_process", args=[SLUG]), {"number": 99, "confirm": "on"})
+    assert logged(demo) == entries
     table = log_table(gm)
     assert (
         "Start, pause, deadlines and processing: campaign paused status: Running status: Paused"
@@ -115,13 +119,6 @@ def test_the_start_is_logged_with_the_first_deadline(client: Client) -> None:
     assert "campaign started status: Draft status: Running turn: 1 deadline:" in log_table(
         client, "fresh"
     )
-
-
-def test_a_refused_action_logs_nothing(demo: Campaign, client_for: ClientFor) -> None:
-    gm = client_for("gm")
-    gm.post(reverse("campaign_resume", args=[SLUG]))  # it is running: refused
-    gm.post(reverse("turn_process", args=[SLUG]), {"number": 99, "confirm": "on"})
-    assert logged(demo) == []
 
 
 # One entry of every kind, before and after as the services write them (services/*.py).
