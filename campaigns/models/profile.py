@@ -1,5 +1,6 @@
 """Each user's profile: the name others see in press, the time zone every time on the site
-is shown in, and the site's language. Missing row, or an empty field: the browser's."""
+is shown in, the site's language, and when they last visited. Missing row, or an empty
+field: the browser's."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ class Profile(models.Model):
     # Empty: the browser's zone (deadline.js shows times in it).
     time_zone = models.CharField(max_length=64, blank=True, validators=[validate_time_zone])
     language = models.CharField(max_length=8, blank=True, choices=Language.choices)
+    # The user's last visit to the site (the roster's "last seen"), stamped at most once
+    # every LAST_SEEN_EVERY (services/profile.py): not on every page, to spare a write.
+    last_seen = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"profile of {self.user}"

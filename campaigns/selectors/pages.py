@@ -22,6 +22,7 @@ from campaigns.selectors.board_views import (
     board_view_of,
     live_snapshot,
 )
+from campaigns.selectors.profile import cached_profile
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
@@ -233,7 +234,7 @@ class RosterLine:
     character: str
     ready: bool  # marked their orders of the open turn ready (early processing, R31)
     queued: int  # orders queued for the open turn (R40)
-    last_seen: dt.datetime | None  # last login (None: never logged in)
+    last_seen: dt.datetime | None  # last visit to the site (None: never, or not since 0014)
 
 
 def roster(campaign: Campaign, turn: Turn | None) -> list[RosterLine]:
@@ -246,7 +247,7 @@ def roster(campaign: Campaign, turn: Turn | None) -> list[RosterLine]:
     queued = Q(orders__turn_id=open_id, orders__status=Order.Status.QUEUED)
     rows = (
         Membership.objects.filter(campaign=campaign, role=Membership.Role.PLAYER)
-        .select_related("user")
+        .select_related("user__profile")
         .annotate(queued=Count("orders", filter=queued), is_ready=Exists(ready))
         .order_by("user__username", "pk")
     )
@@ -256,10 +257,16 @@ def roster(campaign: Campaign, turn: Turn | None) -> list[RosterLine]:
             character=m.character_name,
             ready=m.is_ready,
             queued=m.queued,
-            last_seen=m.user.last_login,
+            last_seen=last_visit(m.user),
         )
         for m in rows
     ]
+
+
+def last_visit(user: AbstractBaseUser) -> dt.datetime | None:
+    """When `user` last visited the site (fetched with select_related("user__profile"))."""
+    profile = cached_profile(user)
+    return profile.last_seen if profile is not None else None
 
 
 # --- The campaign page ---------------------------------------------------------------------

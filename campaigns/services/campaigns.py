@@ -39,7 +39,11 @@ from .turns import campaign_set_status, turn_process
 MAX_EXTENSION = dt.timedelta(days=28)
 
 
-def campaign_status_change(*, campaign: Campaign, expect: str, status: str) -> None:
+def campaign_status_change(
+    *, campaign: Campaign, expect: str, status: str, actor: AbstractBaseUser | None, target: str
+) -> None:
+    """Pause or resume, logged (R53) in the same transaction: the status before and after,
+    and the open turn's deadline if resuming moved it."""
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.status != expect:
@@ -51,30 +55,65 @@ def campaign_status_change(*, campaign: Campaign, expect: str, status: str) -> N
                     "expected": str(Campaign.Status(expect).label).lower(),
                 }
             )
+        before: dict[str, Any] = {"status": locked.status, **open_deadline(locked)}
         campaign_set_status(campaign=locked, status=status)
+        after: dict[str, Any] = {"status": status, **open_deadline(locked)}
+        if before.get("deadline") == after.get("deadline"):  # only a resume may move it
+            before.pop("deadline", None)
+            after.pop("deadline", None)
+        audit_record(
+            campaign=locked, actor=actor, action=AuditEntry.Action.SCHEDULE, target=target,
+            before=before, after=after,
+        )  # fmt: skip
 
 
-def campaign_pause(*, campaign: Campaign) -> None:
+def open_deadline(campaign: Campaign) -> dict[str, str]:
+    """{"deadline": the open turn's deadline (ISO)}, or nothing without an open turn."""
+    turn = campaign.turns.filter(status=Turn.Status.OPEN).first()
+    return {"deadline": utc_text(turn.deadline)} if turn is not None else {}
+
+
+def utc_text(instant: dt.datetime) -> str:
+    """An instant as the audit log keeps it: ISO in UTC (shown in the reader's zone)."""
+    return instant.astimezone(dt.UTC).isoformat()
+
+
+def campaign_pause(*, campaign: Campaign, actor: AbstractBaseUser | None = None) -> None:
     """R30: stop the clock; no turn is processed on schedule until resumed."""
     campaign_status_change(
-        campaign=campaign, expect=Campaign.Status.RUNNING, status=Campaign.Status.PAUSED
-    )
+        campaign=campaign, expect=Campaign.Status.RUNNING, status=Campaign.Status.PAUSED,
+        actor=actor, target="campaign paused",
+    )  # fmt: skip
 
 
-def campaign_resume(*, campaign: Campaign) -> None:
+def campaign_resume(*, campaign: Campaign, actor: AbstractBaseUser | None = None) -> None:
     """R30: restart the clock (a deadline that passed meanwhile moves to the next slot)."""
     campaign_status_change(
-        campaign=campaign, expect=Campaign.Status.PAUSED, status=Campaign.Status.RUNNING
-    )
+        campaign=campaign, expect=Campaign.Status.PAUSED, status=Campaign.Status.RUNNING,
+        actor=actor, target="campaign resumed",
+    )  # fmt: skip
 
 
-def turn_process_now(*, campaign: Campaign, number: int) -> Turn:
+def turn_process_now(
+    *, campaign: Campaign, number: int, actor: AbstractBaseUser | None = None
+) -> Turn:
     """R30, R31: the GM processes turn `number` before its deadline. Returns the turn that
     opens. `number` is the turn the GM confirmed: if the tick (or another GM) got there
-    first, nothing happens twice and the GM is told."""
+    first, nothing happens twice and the GM is told. Logged (R53) under the turn job's own
+    lock and transaction, so the entry is there exactly when the turn was processed."""
     if campaign.status == Campaign.Status.FINISHED:
         raise ValueError(_("%(campaign)s is finished.") % {"campaign": campaign})
-    opened = turn_process(campaign_id=campaign.pk, number=number)
+
+    def logged(locked: Campaign, turn: Turn, following: Turn) -> None:
+        audit_record(
+            campaign=locked, actor=actor, action=AuditEntry.Action.SCHEDULE,
+            target=f"turn {turn.number} processed now",
+            before={"status": Turn.Status.OPEN, "deadline": utc_text(turn.deadline)},
+            after={"status": turn.status, "opened_turn": following.number,
+                   "deadline": utc_text(following.deadline)},
+        )  # fmt: skip
+
+    opened = turn_process(campaign_id=campaign.pk, number=number, then=logged)
     if opened is None:
         raise ValueError(not_open(number))
     return opened
@@ -91,18 +130,30 @@ def next_due_if_processed(
 
 
 def turn_extend_deadline(
-    *, campaign: Campaign, number: int, deadline: dt.datetime, now: dt.datetime | None = None
+    *,
+    campaign: Campaign,
+    number: int,
+    deadline: dt.datetime,
+    now: dt.datetime | None = None,
+    actor: AbstractBaseUser | None = None,
 ) -> Turn:
     """R30: the GM moves the deadline of open turn `number` later. Only that turn moves: the
-    turn after it is due at the first regular slot after the new deadline (turns.py). Every
-    player is told in the app and by mail (their reminder setting), and a player who has
-    queued nothing gets one more reminder before the new deadline (reminders.py)."""
+        turn after it is due at the first regular slot after the new deadline (turns.py). Every
+        player is told in the app and by mail (their reminder setting), and a player who has
+        queued nothing gets one more reminder before the new deadline (reminders.py). The old and
+    the new deadline are in the audit log (R53)."""
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         now = now or timezone.now()  # after the lock: the turn job may have held it
         turn = extendable_turn(locked, number, deadline, now)
+        before = turn.deadline
         turn.deadline = deadline
         turn.save(update_fields=["deadline"])
+        audit_record(
+            campaign=locked, actor=actor, action=AuditEntry.Action.SCHEDULE,
+            target=f"deadline of turn {number}", before={"deadline": utc_text(before)},
+            after={"deadline": utc_text(deadline)},
+        )  # fmt: skip
         players = list(
             locked.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
         )

@@ -12,12 +12,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from campaigns.models import Announcement, DigestClock, Membership, Participant
+from campaigns.models import Announcement, AuditEntry, DigestClock, Membership, Participant
 from campaigns.models.press import MAX_ANNOUNCEMENT_CHARS
 from campaigns.selectors.press_unread import MAX_LINES, DigestEntry, digest_entries
 from campaigns.selectors.profile import language_of, member_name
 from campaigns.selectors.visibility import is_gm
 
+from .audit import audit_record
 from .notifications import (
     ANNOUNCEMENTS,
     MAIL_RELATED,
@@ -37,12 +38,17 @@ EXCERPT = 300  # characters of each message quoted in a digest
 
 def announcement_post(*, gm: Membership, text: str) -> Announcement:
     """The GM's word to every member: stored, shown on the campaign page, and mailed to
-    every other member after commit (each in their language, under their switch)."""
+    every other member after commit (each in their language, under their switch). Its text
+    is in the audit log (R53)."""
     if not is_gm(gm):
         raise PressRefused(_("Only the GM makes announcements."))
     text = text_checked(text, MAX_ANNOUNCEMENT_CHARS)
     with transaction.atomic():
         announcement = Announcement.objects.create(campaign=gm.campaign, author=gm, text=text)
+        audit_record(
+            campaign=gm.campaign, actor=gm.user, action=AuditEntry.Action.ANNOUNCEMENT,
+            target="announcement", before={}, after={"text": text},
+        )  # fmt: skip
         transaction.on_commit(lambda: announcement_mail(announcement))
     return announcement
 

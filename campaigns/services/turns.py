@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,23 +119,39 @@ class TurnRun:
     boards_written_seconds: float = 0.0
 
 
+# Called under the campaign lock, in the job's transaction, once the turn is processed:
+# (the locked campaign, the processed turn, the turn that opens). The GM's "process now"
+# writes its audit entry (R53) with it.
+Then = Callable[[Campaign, Turn, Turn], None]
+
+
 def turn_process(
-    *, campaign_id: int, number: int, now: dt.datetime | None = None, running_only: bool = False
+    *,
+    campaign_id: int,
+    number: int,
+    now: dt.datetime | None = None,
+    running_only: bool = False,
+    then: Then | None = None,
 ) -> Turn | None:
     """Process turn `number` once; return the newly opened turn, or None if there was
     nothing to do (already processed, failed, or no such turn; with `running_only`, as the
     tick asks, also a turn that is not due: its campaign paused meanwhile, or its deadline
     extended). See turn_run."""
     return turn_run(
-        campaign_id=campaign_id, number=number, now=now, running_only=running_only
+        campaign_id=campaign_id, number=number, now=now, running_only=running_only, then=then
     ).opened
 
 
 def turn_run(
-    *, campaign_id: int, number: int, now: dt.datetime | None = None, running_only: bool = False
+    *,
+    campaign_id: int,
+    number: int,
+    now: dt.datetime | None = None,
+    running_only: bool = False,
+    then: Then | None = None,
 ) -> TurnRun:
     """The job, with its timings (bench_turns prints them). Concurrent calls queue behind
-    the campaign row lock and then see the turn processed."""
+    the campaign row lock and then see the turn processed. `then`: see Then."""
     started = time.perf_counter()
     early: tuple[str, TurnPlan] | None = None
     if snapshot_worth_it(campaign_id):
@@ -177,6 +194,8 @@ def turn_run(
             campaign, number + 1, now=now, deadline=following_deadline(campaign, turn.deadline, now)
         )
         election_announce(following)  # R80: players are told when a turn with one opens
+        if then is not None:
+            then(campaign, turn, following)
         transaction.on_commit(lambda: turn_mail_later(turn.pk), robust=True)
     if again:
         log.info("turn %s of campaign %s: input changed, resolved again", number, campaign_id)

@@ -23,6 +23,13 @@ def audit_target(stored: object) -> str:
     return audit_words.audit_target(str(stored))
 
 
+@register.simple_tag
+def audit_values(values: object, zone: object) -> list[tuple[str, str]]:
+    """{% audit_values entry.before zone as lines %}: an entry's before or after as lines of
+    (what, value) in words, times in `zone` (audit_words.audit_values)."""
+    return audit_words.audit_values(values, str(zone))
+
+
 @register.filter
 def status_word(code: object) -> str:
     """{{ private.status|status_word }}: a department's status (R34) in words."""

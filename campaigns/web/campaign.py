@@ -124,7 +124,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     and start nothing."""
     campaign = gm_of(request, slug).campaign
     try:
-        campaign_start_checked(campaign=campaign)
+        campaign_start_checked(campaign=campaign, actor=request.user)
     except SetupRefused as refused:
         context = {
             "campaign": campaign,
@@ -142,13 +142,23 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def pause(request: HttpRequest, slug: str) -> HttpResponse:
-    return gm_action(request, slug, lambda c: campaign_pause(campaign=c), _("Campaign paused."))
+    return gm_action(
+        request,
+        slug,
+        lambda c: campaign_pause(campaign=c, actor=request.user),
+        _("Campaign paused."),
+    )
 
 
 @require_POST
 @login_required
 def resume(request: HttpRequest, slug: str) -> HttpResponse:
-    return gm_action(request, slug, lambda c: campaign_resume(campaign=c), _("Campaign resumed."))
+    return gm_action(
+        request,
+        slug,
+        lambda c: campaign_resume(campaign=c, actor=request.user),
+        _("Campaign resumed."),
+    )
 
 
 def gm_open_turn(request: HttpRequest, slug: str) -> tuple[Campaign, Turn | None]:
@@ -190,7 +200,7 @@ def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpRespons
     if request.method == "POST" and form.is_valid():
         number = form.cleaned_data["number"]
         try:
-            opened = turn_process_now(campaign=campaign, number=number)
+            opened = turn_process_now(campaign=campaign, number=number, actor=request.user)
         except ValueError as error:
             messages.error(request, str(error))
         except Exception:
@@ -238,6 +248,7 @@ def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> Htt
                     campaign=campaign,
                     number=form.cleaned_data["number"],
                     deadline=form.cleaned_data["deadline"],
+                    actor=request.user,
                 )
             except ValueError as error:
                 form.add_error(None, str(error))

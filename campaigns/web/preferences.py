@@ -3,7 +3,10 @@ and footer need (settings.py lists both).
 
 The language: the profile's, else Django's LocaleMiddleware's choice (the language cookie
 the footer's switch sets, else the browser's Accept-Language). The time zone: the profile's,
-else UTC on the server with deadline.js showing times in the browser's zone."""
+else UTC on the server with deadline.js showing times in the browser's zone.
+
+Each visit of a logged-in user, and each log-in, also stamps their last visit (the roster's
+"last seen"): at most once every few minutes (services/profile.last_seen_mark)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ from collections.abc import Callable
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
@@ -18,6 +24,7 @@ from django.utils.functional import SimpleLazyObject
 from campaigns.models import Profile
 from campaigns.selectors.press_unread import unread_counts
 from campaigns.selectors.profile import profile_of
+from campaigns.services.profile import last_seen_mark
 
 
 def request_profile(request: HttpRequest) -> Profile:
@@ -45,6 +52,8 @@ class PreferencesMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         profile = request_profile(request)
+        if request.user.is_authenticated:
+            last_seen_mark(user=request.user, profile=profile)
         if profile.language:
             translation.activate(profile.language)
             request.LANGUAGE_CODE = translation.get_language()
@@ -55,6 +64,14 @@ class PreferencesMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+
+@receiver(user_logged_in, dispatch_uid="campaigns_last_seen_on_login")
+def seen_on_login(
+    sender: object, request: HttpRequest | None, user: AbstractBaseUser, **_: Any
+) -> None:
+    """A log-in is a visit too (the page it leads to then writes nothing)."""
+    last_seen_mark(user=user, profile=profile_of(user))
 
 
 def preferences(request: HttpRequest) -> dict[str, Any]:

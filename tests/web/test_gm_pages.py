@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
+from campaigns.models import Campaign, Membership, Order, PlayerTurn, Profile, Turn
 from tests.support.browser import BROWSER_MARKS, PHONE, log_in, shot
 from tests.support.handmade import ClientFor
 
@@ -83,9 +83,11 @@ def test_the_gm_roster_shows_players_characters_readiness_orders_and_last_seen(
     Order.objects.create(turn=turn, board=city, player=alice, kind="function", seq=3,
                          payload=payload, status=Order.Status.CANCELLED)  # fmt: skip
     PlayerTurn.objects.create(turn=turn, player=alice, ready_at=timezone.now())
-    seen = dt.datetime(2026, 3, 4, 5, 6, tzinfo=dt.UTC)
-    get_user_model().objects.filter(username="alice").update(last_login=seen)
-    get_user_model().objects.filter(username="bob").update(last_login=None)
+    seen = dt.datetime(
+        2026, 3, 4, 5, 6, tzinfo=dt.UTC
+    )  # her last visit (tests/web/test_last_seen.py)
+    Profile.objects.update_or_create(user=alice.user, defaults={"last_seen": seen})
+    Profile.objects.filter(user__username="bob").delete()
     html = client_for("gm").get(reverse("campaign", args=[SLUG])).content.decode()
     roster = html.split('id="roster"')[1].split("</section>")[0]
     row = roster.split('data-player="alice"')[1].split("</li>")[0]
