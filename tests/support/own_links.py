@@ -31,7 +31,7 @@ def stat_sentinels(campaign: Campaign) -> list[str]:
     for i, slug in enumerate(FAR):
         dept = Department.objects.get(board__campaign=campaign, slug=slug)
         for j, stat in enumerate(STATS):
-            value = 96100 + 10 * i + j
+            value = 31700 + 10 * i + j  # smallint on PostgreSQL: at most 32767
             setattr(dept, stat, value)
             markers.append(str(value))
         dept.save(update_fields=list(STATS))

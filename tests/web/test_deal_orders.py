@@ -181,8 +181,12 @@ def test_the_receiver_links_the_department_they_accept_and_it_stays_in_their_str
     assert post(bob, "accept", {"offer": offer}).status_code == 302
     # Accepted, the City Watch is bob's on the board his forms plan on (R62), so he may tie
     # it in with a link before R13 would send it away at the end of the link phase.
-    assert "city-watch|guild-hall" in choices(bob, "add_link", "link")
-    assert post(bob, "add_link", {"link": "city-watch|guild-hall"}).status_code == 302
+    # Until the turn gives it to him, Bob knows the City Watch only by rumour (R50): the
+    # form names it and gives it by id ("#<pk>"), not by slug.
+    offered = {label: value for value, label in choices(bob, "add_link", "link").items()}
+    value = offered["The City Watch → The Guild Hall"]
+    assert value == f"#{pk_of(demo, 'city-watch')}|guild-hall"
+    assert post(bob, "add_link", {"link": value}).status_code == 302
     turn_process(campaign_id=demo.pk, number=open_turn(demo).number)
     watch = Department.objects.select_related("structure__player").get(slug="city-watch")
     assert watch.structure is not None and watch.structure.player == member(demo, "bob")
