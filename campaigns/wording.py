@@ -301,11 +301,12 @@ def stranded_text(department: str, player: str) -> str:
 
 
 def discard_text(department: str, tokens: Mapping[str, int], capacity: int) -> str:
-    """R36: why a change that gives a department tokens it cannot keep is refused."""
+    """R36: the warning on a change that gives a department more tokens than it can keep
+    (kept: the tokens may be spent before the next spawn)."""
     return _(
-        "%(department)s would discard %(tokens)s at the next spawn and consume: it "
-        "can keep %(capacity)s, its capacity (its production times its chain "
-        "length, R36). Give it fewer tokens, or more production."
+        "%(department)s now holds more than it can keep: unless it spends them this turn, "
+        "it will discard %(tokens)s at the next spawn and consume, keeping %(capacity)s, its "
+        "capacity (its production times its chain length, R36)."
     ) % {
         "department": department,
         "tokens": tokens_text(tokens),

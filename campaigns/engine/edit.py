@@ -19,7 +19,8 @@ rules bind a GM, who is not a player (R14, R53), as this module reads them:
   without a word, so the editor refuses a change that strands a department. One stranded
   before the change is not the change's doing and does not stop it.
 - R36: a change that makes a watched department discard more at the next spawn and consume
-  (if nothing else happened first) is refused: the GM gave it tokens it cannot keep.
+  (if nothing else happened first) is kept, with a warning of what it would discard: the
+  GM may give tokens for the department to spend this week (a move, an attempt).
 - R33: a department consuming a type that nothing on its board produces can be funded only
   from its own stash. That is legal (a GM builds a board one card at a time): a note.
 """
@@ -59,9 +60,9 @@ class Review:
     player id; the caller puts them into words for the GM.
 
     `refusal`: the engine's one-line reason the change cannot be kept (the parser's, or
-    R10/R11 for a new link), else None. `stranded` (R13) and `discards` (R36, per watched
-    slug: what it would discard beyond what it did before) also refuse it. `unfunded`
-    (R33, per watched slug: the type nothing on the board produces) is a note."""
+    R10/R11 for a new link), else None. `stranded` (R13) also refuses it. `discards` (R36,
+    per watched slug that would discard more than before: all it would discard) and
+    `unfunded` (R33, per watched slug: the type nothing on the board produces) are notes."""
 
     refusal: str | None = None
     stranded: list[Stranded] = field(default_factory=list)
@@ -70,7 +71,7 @@ class Review:
 
     @property
     def refused(self) -> bool:
-        return bool(self.refusal or self.stranded or self.discards)
+        return bool(self.refusal or self.stranded)
 
 
 def review(
@@ -147,15 +148,14 @@ def discarded(state: dict[str, Any] | None, slugs: list[str]) -> dict[str, Disca
 def more_discarded(
     before: dict[str, Any] | None, after: dict[str, Any], slugs: list[str]
 ) -> dict[str, Discard]:
-    """R36: per department of `slugs`, the tokens it would discard after the change beyond
-    those it would have discarded anyway; only departments with some."""
+    """R36: per department of `slugs` that would discard more after the change than it
+    would have anyway, all it would discard then (the GM reads the whole of it)."""
     old, new = discarded(before, slugs), discarded(after, slugs)
     found = {}
     for slug, now in new.items():
         was = old[slug].tokens if slug in old else {}
-        more = {kind: max(0, now.tokens[kind] - was.get(kind, 0)) for kind in TYPES}
-        if any(more.values()):
-            found[slug] = Discard(more, now.capacity)
+        if any(now.tokens[kind] > was.get(kind, 0) for kind in TYPES):
+            found[slug] = now
     return found
 
 

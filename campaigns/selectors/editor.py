@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
+from django.utils.translation import gettext as _
 
 from campaigns import wording
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
@@ -54,11 +55,12 @@ def change_review(
             wording.stranded_text(names[s.slug], players.get(s.structure, s.structure))
             for s in verdict.stranded
         ]
-    refusals += [
+    # R36 discards only at the next spawn: the GM may mean the tokens to be spent first.
+    notes = [
         wording.discard_text(names[slug], d.tokens, d.capacity)
         for slug, d in verdict.discards.items()
     ]
-    notes = [wording.unfunded_text(names[slug], t) for slug, t in verdict.unfunded.items()]
+    notes += [wording.unfunded_text(names[slug], t) for slug, t in verdict.unfunded.items()]
     return refusals, notes
 
 
@@ -224,17 +226,55 @@ def department_links(dept: Department) -> DepartmentLinks:
     )
 
 
-def partner_choices(board: Board, dept: Department | None) -> list[tuple[int, str]]:
-    """Every other department of the board as a choice for a new link, with what it
-    consumes and produces, so the GM can see which types fit (R10): one query."""
-    rows = Department.objects.filter(board=board).order_by("name", "slug")
-    if dept is not None:
-        rows = rows.exclude(pk=dept.pk)
+def partner_choices(board: Board, dept: Department) -> list[tuple[int, str]]:
+    """Every other department of the board, for checking a posted new link: the engine
+    judges the pair (R10-R11) and says why one cannot be made. One query."""
+    rows = Department.objects.filter(board=board).exclude(pk=dept.pk).order_by("name", "slug")
+    return list(rows.values_list("pk", "name"))
+
+
+def link_offers(dept: Department, direction: str) -> list[tuple[int, str]]:
+    """The departments a new link of `dept` may join (R10): `out`, those that consume what
+    it produces; `in`, those that produce what it consumes; neither it nor one it is
+    already linked with that way. Each with its resources, so the GM sees why it fits. One
+    query, none for a department that produces (or consumes) nothing."""
+    out = direction == "out"
+    kind = dept.produces_type if out else dept.consumes_type
+    if not kind:
+        return []
+    rows = Department.objects.filter(board_id=dept.board_id).exclude(pk=dept.pk)
+    if out:
+        rows = rows.filter(consumes_type=kind).exclude(in_links__supplier=dept)
+    else:
+        rows = rows.filter(produces_type=kind).exclude(out_links__consumer=dept)
     fields = ("pk", "name", "consumes_type", "consumes_amount", "produces_type", "produces_amount")
     return [
-        (pk, f"{name} (consumes {resource_text(ct, ca)}, produces {resource_text(pt, pa)})")
-        for pk, name, ct, ca, pt, pa in rows.values_list(*fields)
-    ]
+        (pk, _("%(name)s (consumes %(consumes)s, produces %(produces)s)")
+         % {"name": name, "consumes": amount_text(ct, ca), "produces": amount_text(pt, pa)})
+        for pk, name, ct, ca, pt, pa in rows.order_by("name", "slug").values_list(*fields)
+    ]  # fmt: skip
+
+
+def no_offer_text(dept: Department, direction: str) -> str:
+    """Why `link_offers` offers nothing, in words (R10)."""
+    if direction == "out":
+        if not dept.produces_type:
+            return _("%(name)s produces nothing, so it supplies no department (R10).") % {
+                "name": dept.name
+            }
+        text = _("No other department of this board consumes %(type)s without it (R10).")
+        return text % {"type": Resource(dept.produces_type).label}
+    if not dept.consumes_type:
+        return _("%(name)s consumes nothing, so no department supplies it (R10).") % {
+            "name": dept.name
+        }
+    text = _("No other department of this board produces %(type)s for it (R10).")
+    return text % {"type": Resource(dept.consumes_type).label}
+
+
+def amount_text(kind: str, amount: int) -> str:
+    """'Money 2', or 'nothing', in the reader's language."""
+    return f"{Resource(kind).label} {amount}" if kind and amount else _("nothing")
 
 
 # --- What a removal takes with it -----------------------------------------------------------------
@@ -281,7 +321,7 @@ def department_removal(dept: Department) -> DepartmentRemoval:
             {**o, **{post: None for post in ("holder", "deputy") if o.get(post) == gone}}
             for o in state["offices"]
         ]
-    blocked, _ = change_review(board, state, after)
+    blocked, __ = change_review(board, state, after)
     return DepartmentRemoval(
         links=[f"{dept.name} → {x.partner}" for x in links.outgoing]
         + [f"{x.partner} → {dept.name}" for x in links.incoming],

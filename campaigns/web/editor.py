@@ -27,6 +27,8 @@ from campaigns.selectors.editor import (
     department_links,
     department_removal,
     link_for,
+    link_offers,
+    no_offer_text,
     partner_choices,
 )
 from campaigns.services.editor import (
@@ -171,10 +173,11 @@ def department_page(
         "form": form, "formset": formset, "refused": refused,
     }  # fmt: skip
     if dept is not None:
-        partners = partner_choices(board, dept)
         context["links"] = department_links(dept)
-        context["supplies_form"] = LinkAddForm(initial={"direction": "out"}, partners=partners)
-        context["supplied_form"] = LinkAddForm(initial={"direction": "in"}, partners=partners)
+        for name, direction in (("supplies", "out"), ("supplied", "in")):
+            offers = link_offers(dept, direction)
+            context[f"{name}_form"] = LinkAddForm(initial={"direction": direction}, partners=offers)
+            context[f"{name}_none"] = "" if offers else no_offer_text(dept, direction)
     return render(request, "campaigns/editor/department.html", context)
 
 

@@ -1,6 +1,6 @@
 """RULES R53 (GM changes, engine/edit.py): the engine's review of a board the GM changed.
 R10-R11 bind a link the GM adds as a new link, R14 does not bind the GM, R13 refuses a
-department the change strands, R36 refuses tokens a department would discard, R33 notes a
+department the change strands, R36 warns of tokens a department would discard, R33 notes a
 consumer nothing can fund."""
 
 from copy import deepcopy
@@ -81,15 +81,26 @@ def test_r13_a_department_stranded_before_the_change_does_not_stop_it():
     assert stranded_in(after) == [Stranded("vault", "alice")]
 
 
-def test_r36_a_stash_the_department_cannot_keep_is_refused_and_one_it_can_is_kept():
+def test_r36_a_stash_the_department_cannot_keep_is_kept_with_what_it_would_discard():
+    """The GM may give tokens to be spent this week: R36 discards only at the next spawn."""
     before = board([("mint", "vault")])
     after = deepcopy(before)
     after["departments"][0]["stash"]["money"] = 5  # 5 + 2 spawned - 1 to vault > capacity 2
     verdict = review(before, after, watch=["mint"])
-    assert verdict.refused
+    assert not verdict.refused
     assert verdict.discards == {"mint": Discard({"money": 4, "people": 0, "authority": 0}, 2)}
     after["departments"][0]["stash"]["money"] = 1  # 1 + 2 - 1 = 2: exactly its capacity
-    assert not review(before, after, watch=["mint"]).refused
+    assert review(before, after, watch=["mint"]).discards == {}
+
+
+def test_r36_a_change_that_adds_to_a_discard_tells_all_of_it():
+    before = board([("mint", "vault")])
+    before["departments"][0]["stash"]["money"] = 5  # discards 4 already
+    after = deepcopy(before)
+    after["departments"][0]["stash"]["money"] = 7
+    assert review(before, after, watch=["mint"]).discards == {
+        "mint": Discard({"money": 6, "people": 0, "authority": 0}, 2)
+    }
 
 
 def test_r36_only_what_the_change_adds_counts():

@@ -6,6 +6,7 @@ log with before and after."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -182,12 +183,6 @@ def test_editing_a_card_logs_only_what_changed(demo: Campaign, client_for: Clien
             "Department The Mint: at most three alignments (R4).",
         ),
         (
-            {"money": 50},
-            "The Mint would discard 44 Money at the next spawn and consume: it can keep 6 "
-            "tokens, its capacity (its production times its chain length, R36). Give it fewer "
-            "tokens, or more production.",
-        ),
-        (
             {"home": False},
             "The Treasury would stay in Alice Ambergris, Comptroller's structure without being "
             "a home department or linked to another department of it, and would leave the "
@@ -196,7 +191,7 @@ def test_editing_a_card_logs_only_what_changed(demo: Campaign, client_for: Clien
             "first.",
         ),
     ],
-    ids=["link-type", "opposites", "four-alignments", "stash-beyond-capacity", "strands"],
+    ids=["link-type", "opposites", "four-alignments", "strands"],
 )
 def test_an_edit_the_engine_refuses_changes_nothing_and_says_why(
     demo: Campaign, client_for: ClientFor, changes: dict[str, Any], message: str
@@ -228,6 +223,25 @@ def test_a_consumer_nothing_can_fund_is_saved_with_a_note_r33(
         "Nothing on this board produces Authority: The Crane can be funded only from its own "
         "stash (R33)." in page
     )
+
+
+def test_a_stash_beyond_capacity_is_saved_with_a_warning_of_the_r36_discard(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """The GM may give tokens for the department to spend this week: R36 discards only
+    what is still there at the next spawn, and the warning says how much that would be."""
+    response = client_for("gm").post(
+        dept_url("department_edit", "mint"), card(city("mint"), money=50), follow=True
+    )
+    page = page_of(response)
+    assert "The Mint is saved." in page
+    assert (
+        "The Mint now holds more than it can keep: unless it spends them this turn, it will "
+        "discard 44 Money at the next spawn and consume, keeping 6 tokens, its capacity (its "
+        "production times its chain length, R36)." in page
+    )
+    assert city("mint").money == 50
+    assert AuditEntry.objects.get(action="department").after["stash"]["money"] == 50
 
 
 @pytest.mark.parametrize(
@@ -289,6 +303,45 @@ def test_links_are_added_ranked_last_reordered_and_removed(
     assert actions[0] == ("The Guild Hall → The City Watch", {"link": "guild-hall -> city-watch"})
     assert actions[1][1] == {"order": ["printing-press", "city-watch", "dock-workers"]}
     assert actions[2][1] == {"removed": True}
+
+
+def offered(response: Any, label: str) -> list[str]:
+    """The departments an add-link list offers (its options but the prompt)."""
+    page = response.content.decode()
+    select = page[page.index(f'aria-label="{label}"') :]
+    select = select[: select.index("</select>")]
+    options = re.findall(r'<option value="\d+">([^<]*)</option>', select)
+    return [html.unescape(option) for option in options]
+
+
+def test_the_add_link_lists_offer_only_departments_of_the_fitting_type(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R10: the Guild Hall produces Money; of the Money consumers it already supplies the
+    Printing Press and the Dock Workers. It consumes People."""
+    response = client_for("gm").get(dept_url("department_edit", "guild-hall"))
+    supplies = offered(response, "A department The Guild Hall supplies")
+    assert supplies == [
+        "The City Watch (consumes Money 1, produces People 2)",
+        "The Orphanage (consumes Money 1, produces People 1)",
+        "The Rebel Cell (consumes Money 1, produces People 2)",
+        "The Treasury (consumes Money 2, produces Authority 2)",
+    ]
+    suppliers = offered(response, "A department that supplies The Guild Hall")
+    assert all("produces People" in line for line in suppliers) and suppliers
+    assert not any(line.startswith("The Dock Workers") for line in suppliers)  # linked already
+
+
+def test_a_department_that_produces_nothing_says_it_supplies_no_one(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    Department.objects.filter(slug="guild-hall").update(produces_type="", produces_amount=0)
+    Link.objects.filter(supplier__slug="guild-hall").delete()
+    response = client_for("gm").get(dept_url("department_edit", "guild-hall"))
+    assert "The Guild Hall produces nothing, so it supplies no department (R10)." in page_of(
+        response
+    )
+    assert 'aria-label="A department The Guild Hall supplies"' not in response.content.decode()
 
 
 @pytest.mark.parametrize(
