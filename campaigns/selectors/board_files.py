@@ -13,10 +13,14 @@ starting stash), and supplies: the departments it supplies, in funding order (R1
 
 from __future__ import annotations
 
+import bisect
 import csv
 import io
 import json
+import json.decoder
+import json.scanner
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -171,9 +175,81 @@ def too_deep() -> str:
     return _("file: nested deeper than %(n)s levels, which no board file is") % {"n": JSON_DEPTH}
 
 
+@dataclass(frozen=True)
+class FileLines:
+    """The line of the file each department and each link begins on (None: not known), so
+    a problem the import finds in one can name its line."""
+
+    departments: list[int | None] = field(default_factory=list)
+    links: list[int | None] = field(default_factory=list)
+
+    def line(self, place: tuple[str, int] | None) -> int | None:
+        if place is None:
+            return None
+        kind, index = place
+        lines = self.departments if kind == "departments" else self.links
+        return lines[index] if 0 <= index < len(lines) else None
+
+
+def located(messages: list[str], places: list[Any], lines: FileLines) -> list[str]:
+    """The import's problems, each about a department or link led by its line in the file."""
+    said = []
+    for message, place in zip(messages, places, strict=True):
+        line = lines.line(place)
+        said.append(
+            message
+            if line is None
+            else _("line %(n)s, %(problem)s") % {"n": line, "problem": message}
+        )
+    return said
+
+
+def json_lines(text: str) -> FileLines:
+    """Where each department and link object of a JSON board file begins. Read again with
+    the json module's Python scanner, whose objects can be told where they begin; only
+    when a problem is shown, and only after the fast reading found it valid JSON (so no
+    deeper than JSON_DEPTH)."""
+    starts: dict[int, int] = {}
+    decoder = json.JSONDecoder()
+
+    def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
+        made, end = json.decoder.JSONObject(s_and_end, *args)  # type: ignore[attr-defined]
+        starts[id(made)] = s_and_end[1] - 1
+        return made, end
+
+    decoder.parse_object = parse_object  # type: ignore[assignment]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    try:
+        data = decoder.decode(text)
+    except (ValueError, RecursionError):
+        return FileLines()
+    breaks = [i for i, char in enumerate(text) if char == "\n"]
+
+    def lines_of(entries: object) -> list[int | None]:
+        if not isinstance(entries, list):
+            return []
+        return [
+            bisect.bisect_left(breaks, starts[id(e)]) + 1 if id(e) in starts else None
+            for e in entries
+        ]
+
+    if not isinstance(data, dict):
+        return FileLines()
+    return FileLines(lines_of(data.get("departments")), lines_of(data.get("links")))
+
+
 def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
     """The board file a CSV of departments describes (BoardFileError listing every problem,
     by line and column). What the values mean is left to the import's engine check."""
+    return board_and_lines_from_csv(text, slug=slug, name=name)[0]
+
+
+def board_and_lines_from_csv(
+    text: str, *, slug: str, name: str
+) -> tuple[dict[str, Any], FileLines]:
+    """`board_from_csv`, and the line of each department and link (a link's is its
+    supplier's: the line whose supplies column names it)."""
+    lines = FileLines()
     rows = records(text)
     __, first = next(rows, (1, []))
     header = [h.strip() for h in first]
@@ -203,13 +279,15 @@ def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:
         dept, found = department_from_cells(cells, _("line %(n)s") % {"n": line})
         problems += found
         departments.append(dept)
+        lines.departments.append(line)
         for rank, consumer in enumerate(split(uncell(cells.get("supplies", "")))):
             links.append({"from": dept["slug"], "to": consumer, "priority": rank})
+            lines.links.append(line)
     if not departments and not problems:
         problems.append(_("the file has no departments"))
     if problems:
         raise BoardFileError(problems)
-    return {"slug": slug, "name": name, "departments": departments, "links": links}
+    return {"slug": slug, "name": name, "departments": departments, "links": links}, lines
 
 
 def records(text: str) -> Iterator[tuple[int, list[str]]]:

@@ -27,6 +27,7 @@ from campaigns.engine.board import Board as EngineBoard
 from campaigns.engine.board import Department as EngineDepartment
 from campaigns.engine.cli_io import parse_board
 from campaigns.models import Board, Campaign, Department, Link, Membership, Structure
+from campaigns.selectors.editor import catalogue_names
 from campaigns.wording import problem_text
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
@@ -39,12 +40,25 @@ BIG_MAX = 2147483647  # PositiveIntegerField (stash, capacity)
 SITE_KEYS = frozenset(TEXT_MAX)  # per department, unknown to the engine
 
 
-class BoardImportError(ValueError):
-    """A board file that cannot be imported. `messages`: one line per problem found."""
+# Where in the file a problem is: ("departments", i) or ("links", i), the i-th entry of
+# that list; the page turns it into the file's line (selectors/board_files.py).
+Place = tuple[str, int]
 
-    def __init__(self, messages: list[str]) -> None:
+
+class BoardImportError(ValueError):
+    """A board file that cannot be imported. `messages`: one line per problem found;
+    `places`: for each, the entry it is about, if one."""
+
+    def __init__(self, messages: list[str], places: list[Place | None] | None = None) -> None:
         super().__init__("; ".join(messages))
         self.messages = messages
+        self.places = places if places is not None else [None] * len(messages)
+
+
+class BoardImportWarning(BoardImportError):
+    """A board file that can be imported but holds what the GM should confirm first: a
+    department whose Impress or Obstruct is 0 (its attempts, or its defence, roll only the
+    dice its tokens buy)."""
 
 
 def board_read(path: str | Path) -> dict[str, Any]:
@@ -61,13 +75,22 @@ def board_read(path: str | Path) -> dict[str, Any]:
 
 
 def board_import(
-    *, campaign: Campaign, data: dict[str, Any], players: dict[str, Membership]
+    *,
+    campaign: Campaign,
+    data: dict[str, Any],
+    players: dict[str, Membership],
+    stop_for_warnings: bool = False,
 ) -> Board:
     """Create the board `data` describes in `campaign`, with one structure per entry of
     `players` (file player id -> membership), its departments and its links (R4, R10, R12,
-    R13). Nothing is saved unless the whole file is valid (BoardImportError otherwise).
+    R13). Nothing is saved unless the whole file is valid (BoardImportError otherwise), nor,
+    with `stop_for_warnings`, while it holds something to confirm (BoardImportWarning).
     A fixed number of queries whatever the board's size: every table is written in bulk."""
     parsed = board_check(campaign=campaign, data=data, players=players)
+    if stop_for_warnings:
+        warnings = weak_departments(parsed, data["departments"])
+        if warnings:
+            raise BoardImportWarning([w for w, __ in warnings], [p for __, p in warnings])
     try:
         with transaction.atomic():
             board = Board.objects.create(campaign=campaign, slug=data["slug"], name=data["name"])
@@ -91,24 +114,93 @@ def board_check(*, campaign: Campaign, data: object, players: dict[str, Membersh
     """The engine's view of the file (raises BoardImportError listing every problem)."""
     if not isinstance(data, dict):
         raise BoardImportError([_("file: a board file must be a JSON object")])
-    problems = []
-    parsed = None
+    found: list[tuple[str, Place | None]] = []
+    parsed, engine_error = None, None
     try:
         parsed = parse_board(engine_state(campaign, data))
     except EngineError as error:
-        problems.append(problem_text(str(error)))
-    problems += board_problems(campaign, data)
-    problems += player_problems(campaign, players)
+        engine_error = str(error)
+    found += [(p, None) for p in board_problems(campaign, data)]
+    found += [(p, None) for p in player_problems(campaign, players)]
     departments = data.get("departments")
+    catalogue = catalogue_names(campaign)
+    unknown_alignments = False
     if isinstance(departments, list):
         for index, raw in enumerate(departments):
             if isinstance(raw, dict):
-                problems += department_problems(index, raw, players)
+                place: Place = ("departments", index)
+                found += [(p, place) for p in department_problems(index, raw, players)]
+                unknown = alignment_problems(where(index, raw), raw.get("alignments"), catalogue)
+                found += [(p, place) for p in unknown]
+                unknown_alignments = unknown_alignments or bool(unknown)
+    # The site lists every unknown alignment with the catalogue; the engine names the first.
+    if engine_error is not None and not (
+        unknown_alignments and UNKNOWN_ALIGNMENT.match(engine_error)
+    ):
+        found.insert(0, (problem_text(engine_error), engine_place(engine_error, data)))
     if parsed is not None:
-        problems += [p for dept in parsed.departments.values() for p in bound_problems(dept)]
-    if problems or parsed is None:
-        raise BoardImportError(problems)
+        index = {raw.get("slug"): i for i, raw in reversed(list(enumerate(data["departments"])))}
+        found += [
+            (p, ("departments", index[dept.slug]))
+            for dept in parsed.departments.values()
+            for p in bound_problems(dept)
+        ]
+    if found or parsed is None:
+        messages = [p for p, __ in found]
+        raise BoardImportError(messages, [place for __, place in found])
     return parsed
+
+
+# The engine's messages about one department or link (engine/cli_io.py), in its English.
+ENGINE_DEPARTMENT = re.compile(r"department (?P<slug>.+?): ")
+ENGINE_LINK = re.compile(r"link (?P<a>.+?)->(?P<b>.+?): ")
+ENGINE_DUPLICATE = re.compile(r"duplicate department slug '(?P<slug>.+)'")
+UNKNOWN_ALIGNMENT = re.compile(r"department .+?: unknown alignment ")
+
+
+def engine_place(error: str, data: dict[str, Any]) -> Place | None:
+    """The department or link the engine's `error` is about, as its place in the file."""
+    departments = [d if isinstance(d, dict) else {} for d in data.get("departments") or []]
+    slugs = [d.get("slug") for d in departments]
+    if match := ENGINE_DEPARTMENT.match(error):
+        if match["slug"] in slugs:
+            return ("departments", slugs.index(match["slug"]))
+    elif match := ENGINE_LINK.match(error):
+        links = data.get("links") if isinstance(data.get("links"), list) else []
+        for index, link in enumerate(links):
+            if isinstance(link, dict) and (link.get("from"), link.get("to")) == (
+                match["a"],
+                match["b"],
+            ):
+                return ("links", index)
+    elif match := ENGINE_DUPLICATE.match(error):
+        seen = [i for i, slug in enumerate(slugs) if slug == match["slug"]]
+        if len(seen) > 1:
+            return ("departments", seen[1])
+    return None
+
+
+def weak_departments(parsed: EngineBoard, raw: list[dict[str, Any]]) -> list[tuple[str, Place]]:
+    """R43: the departments whose Impress (the attacker's roll) or Obstruct (the target's)
+    is 0: legal, but every such roll has only the dice its tokens buy (R20, R21). Said
+    before the import, so the GM does not find out when every attack rolls 0 dice."""
+    warnings = []
+    for index, entry in enumerate(raw):
+        dept = parsed.departments[entry["slug"]]
+        what = _("department %(slug)s") % {"slug": dept.slug}
+        if dept.impress == 0:
+            text = _(
+                "%(what)s: Impress 0. Its linking attempts roll only the dice its tokens "
+                "buy, so without tokens it cannot link (R20, R21, R43)."
+            )
+            warnings.append((text % {"what": what}, ("departments", index)))
+        if dept.obstruct == 0:
+            text = _(
+                "%(what)s: Obstruct 0. Against an attempt it rolls only the dice its tokens "
+                "buy, so without tokens it is taken by any success (R20, R21, R43)."
+            )
+            warnings.append((text % {"what": what}, ("departments", index)))
+    return warnings
 
 
 def engine_state(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
@@ -179,15 +271,20 @@ def player_problems(campaign: Campaign, players: dict[str, Membership]) -> list[
     return problems
 
 
+def where(index: int, raw: dict[str, Any]) -> str:
+    """A department of the file, as its problems begin: by its slug, else its place."""
+    slug = raw.get("slug")
+    if isinstance(slug, str) and slug:
+        return _("department %(slug)s") % {"slug": slug}
+    return _("department #%(n)s") % {"n": index + 1}
+
+
 def department_problems(
     index: int, raw: dict[str, Any], players: dict[str, Membership]
 ) -> list[str]:
     """What the engine does not check but the site needs, for one department."""
     slug = raw.get("slug")
-    if isinstance(slug, str) and slug:
-        what = _("department %(slug)s") % {"slug": slug}
-    else:
-        what = _("department #%(n)s") % {"n": index + 1}
+    what = where(index, raw)
     problems = []
     if isinstance(slug, str) and slug and not valid_slug(slug):
         problems.append(bad_slug(what, "R4"))
@@ -195,11 +292,7 @@ def department_problems(
         problems.append(bad_name(what, "R4"))
     structure = raw.get("structure")
     if isinstance(structure, str) and structure not in players:
-        known = ", ".join(sorted(players)) or _("none")
-        problems.append(
-            _("%(what)s: structure %(structure)s is not a player given (%(known)s) (R13)")
-            % {"what": what, "structure": repr(structure), "known": known}
-        )
+        problems.append(not_a_player(what, structure, sorted(players)))
     if not isinstance(raw.get("home", False), bool):
         problems.append(_("%(what)s: home must be true or false (R13)") % {"what": what})
     for key, limit in TEXT_MAX.items():
@@ -209,6 +302,34 @@ def department_problems(
                 % {"what": what, "key": key, "n": limit}
             )
     return problems
+
+
+def not_a_player(what: str, structure: str, players: list[str]) -> str:
+    """R13: a structure is a player's; the GM can invite one, or leave the department free."""
+    text = _(
+        "%(what)s: structure %(structure)s is not a player of this campaign (its players: "
+        "%(known)s). Invite %(structure)s as a player first, or leave the structure empty "
+        "for a department no one holds (R13)."
+    )
+    known = ", ".join(players) or _("none yet")
+    return text % {"what": what, "structure": repr(structure), "known": known}
+
+
+def alignment_problems(what: str, alignments: object, catalogue: list[str]) -> list[str]:
+    """R5: every alignment a department holds is in the campaign's catalogue; the message
+    names the catalogue (the engine checks the rest of R4 and R5)."""
+    if not isinstance(alignments, list):
+        return []
+    known = {name.casefold() for name in catalogue}
+    text = _(
+        "%(what)s: unknown alignment %(alignment)s; this campaign's alignments are "
+        "%(known)s (R5). Add it to the campaign's alignments first, or change the file."
+    )
+    return [
+        text % {"what": what, "alignment": repr(name), "known": ", ".join(catalogue)}
+        for name in alignments
+        if isinstance(name, str) and name.casefold() not in known
+    ]
 
 
 def bound_problems(dept: EngineDepartment) -> list[str]:

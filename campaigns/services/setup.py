@@ -150,16 +150,24 @@ def catalogue_problems(entries: list[Alignment]) -> list[str]:
 
 
 def board_import_by_gm(
-    *, campaign: Campaign, actor: AbstractBaseUser, data: dict[str, Any]
+    *,
+    campaign: Campaign,
+    actor: AbstractBaseUser,
+    data: dict[str, Any],
+    stop_for_warnings: bool = False,
 ) -> Board:
     """Import a board file (services/boards.py: checked whole by the engine first, nothing
-    saved otherwise), its `structure` values naming players by user name; logged (R53)."""
+    saved otherwise; with `stop_for_warnings`, BoardImportWarning while it holds something
+    the GM should confirm), its `structure` values naming players by user name; logged
+    (R53)."""
     players = {
         m.user.get_username(): m
         for m in campaign.memberships.filter(role=Membership.Role.PLAYER).select_related("user")
     }
     with transaction.atomic():
-        board = board_import(campaign=campaign, data=data, players=players)
+        board = board_import(
+            campaign=campaign, data=data, players=players, stop_for_warnings=stop_for_warnings
+        )
         audit_record(
             campaign=campaign,
             actor=actor,

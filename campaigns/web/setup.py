@@ -4,6 +4,7 @@ which has the engine check it first; a refusal is shown on the form and changes 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -18,12 +19,15 @@ from campaigns.selectors.audit import audit_choices, audit_page
 from campaigns.selectors.board_files import (
     COLUMNS,
     BoardFileError,
+    FileLines,
+    board_and_lines_from_csv,
     board_csv,
     board_file,
-    board_from_csv,
     board_from_json,
+    json_lines,
+    located,
 )
-from campaigns.services.boards import BoardImportError
+from campaigns.services.boards import BoardImportError, BoardImportWarning
 from campaigns.services.setup import (
     SetupRefused,
     alignments_set,
@@ -34,6 +38,7 @@ from campaigns.services.setup import (
 from campaigns.web.access import board_of, gm_of
 from campaigns.web.posted import posted
 from campaigns.web.setup_forms import (
+    BOARD_TEXT_MAX,
     ZONES,
     AlignmentFormSet,
     AuditFilterForm,
@@ -137,15 +142,31 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def board_import(request: HttpRequest, slug: str) -> HttpResponse:
     """The GM imports a board from a file; every problem is listed, nothing saved until the
-    whole file is valid (the engine checks it as it would a turn)."""
+    whole file is valid (the engine checks it as it would a turn). What the GM should know
+    first (a department without Impress or Obstruct) is listed too, and the GM confirms it.
+    After either, the file's text stays in the form, so it need not be chosen again."""
     campaign = gm_of(request, slug).campaign
     form = BoardImportForm(posted(request), request.FILES or None)
     problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    warnings: list[str] = []
+    valid = request.method == "POST" and form.is_valid()
+    content = form.content() if request.method == "POST" else None
+    if valid:
+        text = content or ""
+        lines = FileLines()
         try:
-            data = uploaded_board(form)
-            board = board_import_by_gm(campaign=campaign, actor=request.user, data=data)
-        except (BoardFileError, BoardImportError) as error:
+            data, lines = board_of_text(form, text)
+            board = board_import_by_gm(
+                campaign=campaign,
+                actor=request.user,
+                data=data,
+                stop_for_warnings=request.POST.get("confirmed") != text_digest(text),
+            )
+        except BoardImportWarning as warning:
+            warnings = located(warning.messages, warning.places, file_lines(form, text, lines))
+        except BoardImportError as error:
+            problems = located(error.messages, error.places, file_lines(form, text, lines))
+        except BoardFileError as error:
             problems = error.messages
         else:
             messages.success(
@@ -158,21 +179,47 @@ def board_import(request: HttpRequest, slug: str) -> HttpResponse:
                 },
             )
             return redirect("board", campaign.slug, board.slug)
-    context = {"campaign": campaign, "form": form, "problems": problems, "columns": COLUMNS}
+    if content is not None:
+        form = kept(form, content)
+    context = {
+        "campaign": campaign,
+        "form": form,
+        "problems": problems,
+        "warnings": warnings,
+        "confirm": text_digest(content) if warnings else "",
+        "columns": COLUMNS,
+    }
     return render(request, "campaigns/setup/board_import.html", context)
 
 
-def uploaded_board(form: BoardImportForm) -> dict[str, Any]:
-    """The uploaded file as a board file (BoardFileError if it cannot be read as one)."""
-    raw = form.cleaned_data["file"].read()
-    try:
-        text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
-    except UnicodeDecodeError:
-        raise BoardFileError([_("file: not UTF-8 text; save it as UTF-8 (CSV UTF-8)")]) from None
+def board_of_text(form: BoardImportForm, content: str) -> tuple[dict[str, Any], FileLines]:
+    """The board file the form's text holds (BoardFileError if it cannot be read as one),
+    and the lines of a CSV's departments (a JSON file's are found only when needed)."""
     if form.is_csv():
         data = form.cleaned_data
-        return board_from_csv(text, slug=data["slug"], name=data["name"])
-    return board_from_json(text)
+        return board_and_lines_from_csv(content, slug=data["slug"], name=data["name"])
+    return board_from_json(content), FileLines()
+
+
+def file_lines(form: BoardImportForm, content: str, lines: FileLines) -> FileLines:
+    return lines if form.is_csv() else json_lines(content)
+
+
+def text_digest(content: str | None) -> str:
+    """What the GM confirmed: the text warned about, not another file chosen since."""
+    return hashlib.sha256((content or "").encode()).hexdigest()
+
+
+def kept(form: BoardImportForm, content: str) -> BoardImportForm:
+    """The form shown again with the board's text in it (a file input cannot be refilled),
+    its errors as they were; a text too long to post back is not kept."""
+    if len(content) > BOARD_TEXT_MAX:
+        return form
+    data = form.data.copy()
+    data["text"] = content
+    again = BoardImportForm(data)
+    again._errors = form.errors  # the errors found with the file, not without it
+    return again
 
 
 @require_safe

@@ -7,6 +7,7 @@ import zoneinfo
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy as _
 
@@ -130,15 +131,33 @@ AlignmentFormSet = forms.formset_factory(
 
 
 BOARD_FILE_MAX = 5 * 1024 * 1024  # bytes: a board of 1,000 departments is well under 1 MB
+# A file's text is kept in the form after a problem up to this size: the whole form is
+# posted again, and Django refuses a post of more than DATA_UPLOAD_MAX_MEMORY_SIZE.
+BOARD_TEXT_MAX = min(BOARD_FILE_MAX, settings.DATA_UPLOAD_MAX_MEMORY_SIZE - 64 * 1024)
 
 
 class BoardImportForm(forms.Form):
     """A board file to import: the engine's JSON (with names), or a CSV of departments, which
-    has no room for the board's own name and address, so the form asks for them."""
+    has no room for the board's own name and address, so the form asks for them. The file
+    is chosen, or its text given in `text` (where the page keeps a chosen file's text after
+    a problem, so the GM need not choose it again; it works without JavaScript)."""
 
     file = forms.FileField(
         label=_("Board file"),
+        required=False,
         help_text=_("A .json board file, or a .csv spreadsheet of departments (see below)."),
+    )
+    text = forms.CharField(
+        label=_("Or the board's text"),
+        required=False,
+        strip=False,
+        max_length=BOARD_TEXT_MAX,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false", "class": "font-monospace"}),
+        help_text=_(
+            "Paste a board's JSON or CSV here instead of choosing a file. After a problem, "
+            "the file you chose is kept here: correct it here and import again, or choose "
+            "a file. A chosen file is imported rather than this text."
+        ),
     )
     name = forms.CharField(max_length=120, required=False, label=_("Board name (for a CSV file)"))
     slug = forms.SlugField(
@@ -150,25 +169,47 @@ class BoardImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > BOARD_FILE_MAX:
+        if upload and upload.size > BOARD_FILE_MAX:
             raise forms.ValidationError(
                 _("The file is %(size)s KB; the limit is %(limit)s KB.")
                 % {"size": upload.size // 1024, "limit": BOARD_FILE_MAX // 1024}
             )
         return upload
 
-    def is_csv(self) -> bool:
-        return str(self.cleaned_data["file"].name).lower().endswith(".csv")
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("file") and self.is_csv():
+        upload = data.get("file")
+        if upload:
+            try:
+                # spreadsheets often write a byte-order mark
+                data["content"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error(
+                    "file", _("The file is not UTF-8 text; save it as UTF-8 (CSV UTF-8).")
+                )
+                return data
+            data["csv"] = str(upload.name).lower().endswith(".csv")
+        elif (data.get("text") or "").strip():
+            data["content"] = data["text"]
+            # A board's JSON is an object; a CSV begins with its column names.
+            data["csv"] = not data["text"].lstrip().startswith(("{", "["))
+        elif "file" not in self.errors and "text" not in self.errors:
+            self.add_error("file", _("Choose a board file, or paste its text below."))
+            return data
+        if data.get("csv"):
             for field in ("name", "slug"):
                 if not data.get(field):
                     self.add_error(
                         field, _("A CSV file has no board name or address: give them here.")
                     )
         return data
+
+    def is_csv(self) -> bool:
+        return bool(self.cleaned_data.get("csv"))
+
+    def content(self) -> str | None:
+        """The board's text, chosen or pasted (None if none could be read)."""
+        return self.cleaned_data.get("content") if hasattr(self, "cleaned_data") else None
 
 
 # The years a filter of the audit log takes: wider than any log, narrow enough that a day's

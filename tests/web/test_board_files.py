@@ -68,7 +68,13 @@ def test_a_board_exported_as_csv_imports_again_as_the_same_board(demo: Campaign)
 def test_the_gm_imports_a_json_file_from_the_page(demo: Campaign, client_for: ClientFor) -> None:
     data = board_file(demo.boards.get(slug="harbour"))
     copy = fresh_campaign()
-    response = upload(client_for("gm"), copy, "harbour.json", json.dumps(data))
+    gm = client_for("gm")
+    # The Warehouse has Impress 0: the GM hears it first, and confirms.
+    first = upload(gm, copy, "harbour.json", json.dumps(data))
+    assert first.status_code == 200 and not copy.boards.exists()
+    url = reverse("board_import", args=[copy.slug])
+    text = first.context["form"]["text"].value()
+    response = gm.post(url, {"text": text, "confirmed": first.context["confirm"]})
     assert response.status_code == 302
     assert response["Location"] == reverse("board", args=[copy.slug, "harbour"])
     board = copy.boards.get()
@@ -89,7 +95,13 @@ def test_the_gm_imports_a_csv_file_with_a_name_and_address(
 ) -> None:
     text = board_csv(board_file(demo.boards.get(slug="harbour")))
     copy = fresh_campaign()
-    response = upload(client_for("gm"), copy, "harbour.csv", text, name="Docks", slug="docks")
+    gm = client_for("gm")
+    first = upload(gm, copy, "harbour.csv", text, name="Docks", slug="docks")
+    assert first.context["warnings"]  # the Warehouse's Impress 0, confirmed below
+    response = gm.post(
+        reverse("board_import", args=[copy.slug]),
+        {"text": text, "name": "Docks", "slug": "docks", "confirmed": first.context["confirm"]},
+    )
     assert response.status_code == 302
     assert copy.boards.get().name == "Docks"
     assert Department.objects.filter(board__campaign=copy).count() == 6
@@ -129,13 +141,15 @@ CSV_HEADER = "slug,name,effect,consumes,produces,functions,structure,home,suppli
             CSV_HEADER + "mint,The Mint,1,,money 2,,alice,yes,press\n"
             "press,The Press,1,people 1,,,alice,no,\n",
             {"name": "B", "slug": "b"},
-            "link mint->press: mint does not produce what press consumes (R10)",
+            "line 2, link mint->press: mint does not produce what press consumes (R10)",
         ),
         (
             "b.csv",
             CSV_HEADER + "mint,The Mint,1,,money 2,,mallory,yes,\n",
             {"name": "B", "slug": "b"},
-            "department mint: structure 'mallory' is not a player given (alice, bob, carol) (R13)",
+            "line 2, department mint: structure 'mallory' is not a player of this campaign (its "
+            "players: alice, bob, carol). Invite 'mallory' as a player first, or leave the "
+            "structure empty for a department no one holds (R13).",
         ),
         (
             "b.csv",
