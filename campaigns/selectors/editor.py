@@ -127,7 +127,12 @@ def catalogue_names(campaign: Campaign) -> list[str]:
     """Every alignment of the campaign's catalogue (R5), opposites included, in catalogue
     order: what a department may hold. A campaign without a catalogue of its own plays
     with the default one (selectors/state.py), so that is what is offered."""
-    entries = [a.as_engine() for a in campaign.alignments.order_by("pk")] or DEFAULT_ALIGNMENTS
+    return names_of([a.as_engine() for a in campaign.alignments.order_by("pk")])
+
+
+def names_of(catalogue: list[dict[str, object]]) -> list[str]:
+    """`catalogue_names` of a catalogue already read (the default one if it is empty)."""
+    entries = catalogue or DEFAULT_ALIGNMENTS
     names: list[str] = []
     for entry in entries:
         for name in (entry.get("name"), entry.get("opposite")):

@@ -27,7 +27,7 @@ from campaigns.engine.board import Board as EngineBoard
 from campaigns.engine.board import Department as EngineDepartment
 from campaigns.engine.cli_io import parse_board
 from campaigns.models import Board, Campaign, Department, Link, Membership, Structure
-from campaigns.selectors.editor import catalogue_names
+from campaigns.selectors.editor import names_of
 from campaigns.wording import problem_text
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
@@ -116,21 +116,22 @@ def board_check(*, campaign: Campaign, data: object, players: dict[str, Membersh
         raise BoardImportError([_("file: a board file must be a JSON object")])
     found: list[tuple[str, Place | None]] = []
     parsed, engine_error = None, None
+    catalogue = [a.as_engine() for a in campaign.alignments.order_by("pk")]
     try:
-        parsed = parse_board(engine_state(campaign, data))
+        parsed = parse_board(engine_state(data, catalogue))
     except EngineError as error:
         engine_error = str(error)
     found += [(p, None) for p in board_problems(campaign, data)]
     found += [(p, None) for p in player_problems(campaign, players)]
     departments = data.get("departments")
-    catalogue = catalogue_names(campaign)
+    names = names_of(catalogue)
     unknown_alignments = False
     if isinstance(departments, list):
         for index, raw in enumerate(departments):
             if isinstance(raw, dict):
                 place: Place = ("departments", index)
                 found += [(p, place) for p in department_problems(index, raw, players)]
-                unknown = alignment_problems(where(index, raw), raw.get("alignments"), catalogue)
+                unknown = alignment_problems(where(index, raw), raw.get("alignments"), names)
                 found += [(p, place) for p in unknown]
                 unknown_alignments = unknown_alignments or bool(unknown)
     # The site lists every unknown alignment with the catalogue; the engine names the first.
@@ -203,9 +204,9 @@ def weak_departments(parsed: EngineBoard, raw: list[dict[str, Any]]) -> list[tup
     return warnings
 
 
-def engine_state(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
+def engine_state(data: dict[str, Any], catalogue: list[dict[str, Any]]) -> dict[str, Any]:
     """The file as the engine reads it: the site's keys stripped (on copies: the caller's
-    dict is left alone), the campaign's catalogue in place of any in the file (R5)."""
+    dict is left alone), the campaign's `catalogue` in place of any in the file (R5)."""
     departments = data.get("departments")
     if isinstance(departments, list):
         departments = [
@@ -214,7 +215,6 @@ def engine_state(campaign: Campaign, data: dict[str, Any]) -> dict[str, Any]:
         ]
     state = {"settings": data.get("settings"), "departments": departments}
     state["links"] = data.get("links")
-    catalogue = [a.as_engine() for a in campaign.alignments.all()]
     if catalogue:  # none: the default catalogue, as the turn job plays it (selectors/state.py)
         state["alignments"] = catalogue
     return state

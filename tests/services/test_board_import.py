@@ -261,7 +261,8 @@ def test_r5_the_campaigns_catalogue_applies_not_the_default(players: Players) ->
     campaign = players["alice"].campaign
     data = small_board()
     data["departments"][0]["alignments"] = ["Nautical"]
-    with pytest.raises(BoardImportError, match="unknown alignment 'nautical'"):
+    listed = "unknown alignment 'Nautical'; this campaign's alignments are Government, "
+    with pytest.raises(BoardImportError, match=listed):
         board_import(campaign=campaign, data=data, players=players)
     Alignment.objects.create(campaign=campaign, name="Nautical")
     board = board_import(campaign=campaign, data=data, players=players)
@@ -288,7 +289,9 @@ LINK_0 = "warehouse->sailors-guild"  # the harbour file's first link
 REFUSED = [
     # what is wrong, the change to the harbour file, the message expected (exact line)
     ("unknown alignment", set_dept("alignments", ["Liberal", "Martian"]),
-     "department spice-house: unknown alignment 'martian' (R5)"),
+     "department spice-house: unknown alignment 'Martian'; this campaign's alignments are "
+     "Government, Communist, Liberal, Conservative, Peaceful, Violent, Straight, Weird, "
+     "Criminal, Fanatic (R5). Add it to the campaign's alignments first, or change the file."),
     ("R10 types", add_link("spice-house", "warehouse"),
      "link spice-house->warehouse: spice-house does not produce what warehouse consumes (R10)"),
     ("R10 itself", add_link("warehouse", "warehouse"),
@@ -307,8 +310,9 @@ REFUSED = [
     ("stash too big", set_dept("stash", {"money": 2**40}),
      "department spice-house: stash money must be at most 2147483647 (R4)"),
     ("unknown player", set_dept("structure", "dave"),
-     "department spice-house: structure 'dave' is not a player given (alice, bob, carol) "
-     "(R13)"),
+     "department spice-house: structure 'dave' is not a player of this campaign (its "
+     "players: alice, bob, carol). Invite 'dave' as a player first, or leave the structure "
+     "empty for a department no one holds (R13)."),
     ("empty name", set_dept("name", "  "), f"department spice-house: {NAME_RULE} (R4)"),
     ("no name", drop_dept_key("name"), f"department spice-house: {NAME_RULE} (R4)"),
     ("home as text", set_dept("home", "no"),
@@ -384,8 +388,9 @@ def test_every_problem_of_a_file_is_listed_at_once(players: Players) -> None:
     assert refused.value.messages == [
         "department spice-house: effect must be a whole number >= 0 (R4)",  # the engine's, first
         "board: name must be a text of 1 to 120 characters (R2)",
-        "department customs-house: structure 'dave' is not a player given (alice, bob, carol) "
-        "(R13)",
+        "department customs-house: structure 'dave' is not a player of this campaign (its "
+        "players: alice, bob, carol). Invite 'dave' as a player first, or leave the structure "
+        "empty for a department no one holds (R13).",
         "department warehouse: description must be a text of at most 4000 characters (R4)",
     ]
     assert str(refused.value) == "; ".join(refused.value.messages)

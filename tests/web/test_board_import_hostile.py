@@ -126,7 +126,8 @@ def test_a_spreadsheet_saved_with_old_mac_line_ends_imports(
 ) -> None:
     """A bare carriage return ends a line as \\n does (csv.Error through the view before)."""
     copy = fresh_campaign()
-    text = HEADER + "mint,The Mint,,1\r" + "press,The Press,,1\r"
+    header = HEADER.replace("effect", "effect,obstruct,impress")  # none at 0: no warning
+    text = header + "mint,The Mint,,1,1,1\r" + "press,The Press,,1,1,1\r"
     response = upload(client_for("gm"), copy, "b.csv", text, **NAMES)
     assert response.status_code == 302
     assert sorted(copy.boards.get().departments.values_list("name", flat=True)) == [
