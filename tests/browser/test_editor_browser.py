@@ -1,8 +1,8 @@
 """The GM builds and fixes a board in a real browser (Debian's chromium), mistakes included:
 adds a board and its departments (a consumer nothing can fund, a stash beyond capacity, a
-link of the wrong type), places a player's structure (a department that would leave it),
-reveals the board to everyone as rumoured, edits a player, and presses Start on a campaign
-that is not ready. Screenshots in tests/test-output/."""
+department whose Money nothing consumes), places a player's structure (a department that
+would leave it), reveals the board to everyone as rumoured, edits a player, and presses
+Start on a campaign that is not ready. Screenshots in tests/test-output/."""
 
 from __future__ import annotations
 
@@ -46,15 +46,16 @@ def test_a_gm_builds_a_board_and_places_a_player(
     expect(gm.locator(".alert-warning")).to_contain_text("Nothing on this board produces Authority")
     shot(gm, "editor-department-note-gm-desktop")
 
-    # An office with more tokens than it can keep (R36): refused, nothing saved.
+    # An office with more tokens than it can keep (R36): kept, with what the next spawn
+    # would discard (the GM may mean them to be spent this week).
     add_department(gm, base, name="The Harbour Office", slug="office", produces_type="authority",
                    produces_amount="1", people="9")  # fmt: skip
-    expect(gm.locator("#refused")).to_contain_text("would discard 8 People and 1 Authority")
-    shot(gm, "editor-department-refused-gm-desktop")
-    assert not Department.objects.filter(slug="office").exists()
-    gm.fill("#id_people", "0")
-    gm.get_by_role("button", name="Add the department").click()
     expect(gm.locator(".alert-success")).to_contain_text("The Harbour Office is added")
+    expect(gm.locator(".alert-warning")).to_contain_text(
+        "it will discard 8 People and 1 Authority at the next spawn"
+    )
+    shot(gm, "editor-department-discard-warning-gm-desktop")
+    assert Department.objects.get(slug="office").people == 9
 
     # Links: the office supplies the crane (Authority); the crane cannot supply the office.
     gm.goto(f"{base}/c/tourmaline/board/docks/edit/crane/")
@@ -64,11 +65,10 @@ def test_a_gm_builds_a_board_and_places_a_player(
     expect(gm.locator(".alert-success")).to_contain_text(
         "The Harbour Office now supplies The Crane"
     )
-    supplies = gm.get_by_label("A department The Crane supplies")
-    supplies.select_option(label="The Harbour Office (consumes nothing, produces Authority 1)")
-    supplies.locator("xpath=..").get_by_role("button", name="Add link").click()
-    expect(gm.locator(".alert-danger")).to_contain_text(
-        "The Crane does not produce what The Harbour Office consumes (R10)"
+    # Nothing on the board consumes the crane's Money: no list, and the page says why.
+    expect(gm.get_by_label("A department The Crane supplies")).to_have_count(0)
+    expect(gm.locator("main")).to_contain_text(
+        "No other department of this board consumes Money without it (R10)."
     )
     shot(gm, "editor-links-gm-desktop")
 

@@ -67,8 +67,10 @@
   input.addEventListener("change", describe);
   form.addEventListener("submit", () => {
     form.querySelectorAll("button[type=submit]").forEach((button) => { button.disabled = true; });
+    // No file chosen: the text in the form is sent (a file kept after a problem, or pasted).
     const values = described || { file: "", size: "", n: null };
-    status.textContent = text(values.n === null ? "textBusyUnknown" : "textBusy", values);
+    const busy = !described ? "textBusyText" : values.n === null ? "textBusyUnknown" : "textBusy";
+    status.textContent = text(busy, values);
     const started = Date.now();
     const tick = () => {
       elapsed.textContent = text("textElapsed", {
