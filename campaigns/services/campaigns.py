@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
 from campaigns.models import Alignment, AuditEntry, Campaign, Membership, Notice, Order, Turn
 from campaigns.selectors.profile import language_of
+from campaigns.stored_times import time_marker
 
 from .audit import audit_record
 from .notifications import (
@@ -163,7 +164,7 @@ def turn_extend_deadline(
             player.campaign = locked
             # Each player's notice and mail in their own language, the time in it too.
             with translation.override(language_of(player.user)):
-                text, subject, body = deadline_extended_words(locked, number, deadline)
+                text, subject, body = deadline_extended_words(locked, number, deadline, player.user)
             notices.append(Notice(player=player, turn=turn, text=text, url=url))
             # robust: a mail server that is down is logged; the deadline has moved anyway.
             transaction.on_commit(
@@ -213,17 +214,17 @@ def not_open(number: int) -> str:
 
 
 def deadline_extended_words(
-    campaign: Campaign, number: int, deadline: dt.datetime
+    campaign: Campaign, number: int, deadline: dt.datetime, reader: AbstractBaseUser
 ) -> tuple[str, str, str]:
     """R30: what a player is told when the GM extends a deadline, in the active language:
-    (the notice's text, the mail's subject, the mail's body)."""
-    text = _("The GM extended the deadline of turn %(n)s: it now closes on %(deadline)s.") % {
-        "n": number,
-        "deadline": local_time_text(campaign, deadline),
-    }
+    (the notice's text, the mail's subject, the mail's body). The notice holds the deadline
+    as a marker, shown in the zone of whoever reads it (stored_times.py); the mail says it
+    in the reader's zone now."""
+    said = _("The GM extended the deadline of turn %(n)s: it now closes on %(deadline)s.")
+    text = said % {"n": number, "deadline": time_marker(deadline)}
     body = "\n".join(
         [
-            text,
+            said % {"n": number, "deadline": local_time_text(campaign, deadline, reader)},
             "",
             _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
             "",

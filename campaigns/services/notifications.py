@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from campaigns.models import Campaign, Election, Membership, Notice, NotificationSettings
-from campaigns.selectors.profile import language_of
+from campaigns.selectors.profile import cached_profile, language_of
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
 TURN_PROCESSED, REMINDERS, ATTACK_NOTICES = "turn_processed", "reminders", "attack_notices"
@@ -32,13 +32,20 @@ def absolute_url(path: str) -> str:
 MAIL_RELATED = ("user", "user__notification_settings", "user__profile")
 
 
-def local_time_text(campaign: Campaign, instant: dt.datetime) -> str:
-    """`instant` as a mail says it: in the campaign's time zone (UTC if that is invalid), in
-    the active language (the reader's: callers write mail under translation.override)."""
-    try:
-        zone: dt.tzinfo = ZoneInfo(campaign.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):  # validated on save; say it in UTC if not
-        zone = dt.UTC
+def local_time_text(
+    campaign: Campaign, instant: dt.datetime, reader: AbstractBaseUser | None = None
+) -> str:
+    """`instant` as a mail says it: in the reader's time zone if their profile names one,
+    else in the campaign's (UTC if that is invalid), in the active language (the reader's:
+    callers write mail under translation.override). Fetch the reader with its profile."""
+    profile = cached_profile(reader) if reader is not None else None
+    zone: dt.tzinfo = dt.UTC
+    for name in (profile.time_zone if profile is not None else "", campaign.time_zone):
+        try:
+            zone = ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):  # none chosen, or invalid: the next
+            continue
+        break
     return dateformat.format(
         instant.astimezone(zone),
         pgettext("date format of a time in a mail", "l d F Y \\a\\t H:i T"),

@@ -95,7 +95,7 @@ def reminder_mail(turn: Turn, player: Membership) -> bool:
                     "Turn %(n)s of %(campaign)s closes on %(deadline)s, "
                     "and you have queued no orders for it."
                 )
-                % {**values, "deadline": local_time_text(campaign, turn.deadline)},
+                % {**values, "deadline": local_time_text(campaign, turn.deadline, player.user)},
                 _("Queue your orders: %(url)s")
                 % {"url": absolute_url(campaign.get_absolute_url())},
                 _("To stop these reminders: %(url)s")

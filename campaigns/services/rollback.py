@@ -40,6 +40,7 @@ from campaigns.models import (
     TurnRecord,
 )
 from campaigns.selectors.profile import language_of
+from campaigns.stored_times import time_marker
 
 from .audit import audit_record
 from .notifications import MAIL_RELATED, TURN_PROCESSED, absolute_url, local_time_text, mail_member
@@ -204,18 +205,20 @@ def players_tell(campaign: Campaign, turn: Turn, old_seed: str) -> None:
     for player in players:
         player.campaign = campaign
         # Each player's notice and mail in their own language, the deadline's date too.
+        # The notice holds the deadline as a marker, shown in the zone of whoever reads it
+        # (stored_times.py); the mail says it in the reader's zone now.
         with translation.override(language_of(player.user)):
-            text = _(
+            said = _(
                 "The GM undid turn %(n)s: the boards are as they were before it, your orders "
                 "of turn %(n)s are queued again (change them if you like), and it is due "
                 "on %(deadline)s with new dice. The undone turn's seed was %(seed)s."
-            ) % {
-                "n": turn.number,
-                "deadline": local_time_text(campaign, turn.deadline),
-                "seed": old_seed,
-            }
+            )
+            values = {"n": turn.number, "seed": old_seed}
+            text = said % {**values, "deadline": time_marker(turn.deadline)}
+            when = local_time_text(campaign, turn.deadline, player.user)
+            mailed = said % {**values, "deadline": when}
             subject = _("Turn %(n)s undone") % {"n": turn.number}
-            body = f"{text}\n\n" + _("Your orders: %(url)s") % {"url": absolute_url(url)}
+            body = f"{mailed}\n\n" + _("Your orders: %(url)s") % {"url": absolute_url(url)}
         notices.append(Notice(player=player, turn=turn, text=text, url=url))
         transaction.on_commit(
             lambda p=player, s=subject, b=body: mail_member(p, TURN_PROCESSED, s, b), robust=True

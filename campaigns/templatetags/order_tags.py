@@ -28,6 +28,8 @@ def orders_and_notices(
         "offers": offers_to(viewer, turn) if turn else [],
         "turn_number": turn.number if turn else None,
         "csrf_token": context.get("csrf_token"),
+        # Every time here in the viewer's zone (_instant.html), as on the page around it.
+        "viewer_time_zone": context.get("viewer_time_zone", ""),
         # R80: the next election, if one is scheduled (the open turn's or a later one).
         "election": next(iter(elections_coming(campaign.pk)), None),
     }

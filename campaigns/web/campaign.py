@@ -26,6 +26,7 @@ from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
+    extendable_turn,
     next_due_if_processed,
     turn_extend_deadline,
     turn_process_now,
@@ -235,27 +236,38 @@ def process(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpRespons
 
 @gm_turn_page(gettext_lazy("There is no open turn whose deadline could move."))
 def extend_deadline(request: HttpRequest, campaign: Campaign, turn: Turn) -> HttpResponse:
-    """GET: the form to move the open turn's deadline later (R30). POST: move it."""
+    """GET: the form to move the open turn's deadline later (R30). POST: move it; with
+    `preview`, only show the new deadline in the campaign's zone and the GM's own."""
     zone = ZoneInfo(campaign.time_zone)  # validated when the campaign is saved
     local = turn.deadline.astimezone(zone).replace(tzinfo=None)
-    form = ExtendDeadlineForm(posted(request), initial={"number": turn.number, "deadline": local})
+    initial = {"number": turn.number, "deadline": local}
+    form = ExtendDeadlineForm(posted(request), initial=initial, zone=campaign.time_zone)
+    new_deadline = None
     if request.method == "POST":
         with timezone.override(zone):  # the typed time is the campaign's local time
             valid = form.is_valid()
         if valid:
+            number, deadline = form.cleaned_data["number"], form.cleaned_data["deadline"]
             try:
-                moved = turn_extend_deadline(
-                    campaign=campaign,
-                    number=form.cleaned_data["number"],
-                    deadline=form.cleaned_data["deadline"],
-                    actor=request.user,
-                )
+                if "preview" in request.POST:
+                    extendable_turn(campaign, number, deadline, timezone.now())
+                    new_deadline = deadline
+                else:
+                    moved = turn_extend_deadline(
+                        campaign=campaign, number=number, deadline=deadline, actor=request.user
+                    )
             except ValueError as error:
                 form.add_error(None, str(error))
             else:
-                messages.success(
-                    request, _("Turn %(n)s's deadline is extended.") % {"n": moved.number}
-                )
-                return redirect(campaign)
-    context = {"campaign": campaign, "turn": selectors.turn_view(turn), "form": form}
+                if new_deadline is None:
+                    messages.success(
+                        request, _("Turn %(n)s's deadline is extended.") % {"n": moved.number}
+                    )
+                    return redirect(campaign)
+    context = {
+        "campaign": campaign,
+        "turn": selectors.turn_view(turn),
+        "form": form,
+        "new_deadline": new_deadline,
+    }
     return render(request, "campaigns/extend_deadline.html", context)

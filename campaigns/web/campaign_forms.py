@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +31,15 @@ class ExtendDeadlineForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
+
+    def __init__(self, *args: Any, zone: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The field says which zone it takes: a datetime-local input has none of its own.
+        label = _("New deadline, in the campaign's time zone (%(zone)s)")
+        self.fields["deadline"].label = label % {"zone": zone}
+        self.fields["deadline"].help_text = _(
+            "“Show the new deadline” shows it in your own time zone too, before anything changes."
+        )
 
 
 class RollbackForm(forms.Form):
