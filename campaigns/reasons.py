@@ -58,7 +58,7 @@ PATTERNS: list[tuple[str, Any]] = [
     (rf"(?P<d>{SLUG}) has only (?P<n>\d+) unmoved (?P<k>{KIND}) \(R42\)", _("%(d)s has only %(n)s unmoved %(k)s (R42)")),
     # Linking attempts (R43, R46)
     (rf"(?P<d>{SLUG}) consumes nothing \(R43\)", _("%(d)s consumes nothing (R43)")),
-    (r"the cost is (?P<n>\d+) tokens, the order names a different sum", _("the cost is %(n)s tokens; the order names a different sum")),
+    (r"the cost is (?P<n>\d+) tokens; the order names (?P<m>\d+) \(R43\)", _("the cost is %(n)s tokens; the order names %(m)s (R43)")),
     (rf"(?P<d>{SLUG}) is already in your structure \(R43\)", _("%(d)s is already in your structure (R43)")),
     (rf"(?P<d>{SLUG}) has no free outgoing link \(R43, R11\)", _("%(d)s has no free outgoing link (R43, R11)")),
     (rf"(?P<d>{SLUG}) does not consume what (?P<e>{SLUG}) produces \(R43\)", _("%(d)s does not consume what %(e)s produces (R43)")),

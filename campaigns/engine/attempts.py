@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .board import TYPES, Board, Department, Tokens, no_tokens
+from .board import STAT_TYPE, TYPES, Board, Department, Tokens, no_tokens
 from .cli_io import parse_board, parse_tokens
 from .errors import EngineError, OrderRejected
 from .orders import pool_for, shortfall
 
 BASE_TN = 7  # R6/R22/R43: rolls are for 7s before alignments
+ATTACK_STAT = "impress"  # R43 step 3: the attacker's roll
+DEFEND_STAT = "obstruct"  # R43 step 4: the target's roll
 
 
 def attempt_problem(
@@ -57,20 +59,26 @@ def cost_tokens(target: Department, named: object) -> Tokens:
         cost[default] = total
         return cost
     cost = parse_tokens(named, "cost", OrderRejected)
-    if sum(cost.values()) != total:
-        raise OrderRejected(f"the cost is {total} tokens, the order names a different sum")
+    if (named_total := sum(cost.values())) != total:
+        raise OrderRejected(f"the cost is {total} tokens; the order names {named_total} (R43)")
     return cost
 
 
 @dataclass(frozen=True, slots=True)
 class AttackPool:
-    """R43 step 3: Impress dice, Linking skill + extra skill, TN 7 + opposed - identical."""
+    """R43 step 3: Impress dice, Linking skill + extra skill, TN 7 + opposed - identical.
+    `stat` is the stat rolled; each token of its type (`die_type`, R21) adds a die."""
 
     dice: int
     skill: int
     tn: int
     identical: int
     opposed: int
+    stat: str = ATTACK_STAT
+
+    @property
+    def die_type(self) -> str:
+        return STAT_TYPE[self.stat]
 
 
 def attack_pool(
@@ -82,7 +90,7 @@ def attack_pool(
     identical, opposed = board.catalogue.counts(
         board.alignments(attacker), board.alignments(target)
     )
-    dice, extra = pool_for(attacker, "impress", spend)
+    dice, extra = pool_for(attacker, ATTACK_STAT, spend)
     if shticks:
         more_dice, more_skill = board.sheets.roll_bonus(
             attacker.structure, "attack", attacker.slug, board.departments
@@ -102,7 +110,7 @@ def defence_pool(
 ) -> tuple[int, int]:
     """R43 step 4: (dice, skill) of the target's Obstruct roll for 7, skill 0 + spend, plus
     its controller's defend shticks (R60) unless `shticks` is False."""
-    dice, skill = pool_for(target, "obstruct", defence)
+    dice, skill = pool_for(target, DEFEND_STAT, defence)
     if shticks:
         more_dice, more_skill = board.sheets.roll_bonus(
             target.structure, "defend", target.slug, board.departments
@@ -114,7 +122,10 @@ def defence_pool(
 @dataclass(frozen=True, slots=True)
 class AttemptPools:
     """Everything a player is shown before an attempt (R43, R6, R47): both pools, the cost
-    and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed))."""
+    and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed)).
+    `paid` is the cost as the order would pay it: the types it names, else the default
+    (`cost_type`); `cost_named` is the sum it names (None if it names none), and
+    `cost_problem` the engine's reason when that sum or the types are wrong."""
 
     attack: AttackPool
     defend_dice: int
@@ -124,6 +135,14 @@ class AttemptPools:
     cost_type: str
     cost_problem: str | None
     short: dict[str, tuple[int, int]]
+    paid: Tokens
+    cost_named: int | None
+    defend_stat: str = DEFEND_STAT
+
+    @property
+    def defend_die_type(self) -> str:
+        """R21: each token of this type the target spends adds a die to its roll."""
+        return STAT_TYPE[self.defend_stat]
 
     @property
     def covered(self) -> bool:
@@ -170,7 +189,19 @@ def attempt_pools(
         cost_type=kind,
         cost_problem=problem,
         short=shortfall(att, {t: paid[t] + spent[t] for t in TYPES}),
+        paid=paid,
+        cost_named=named_sum(cost),
     )
+
+
+def named_sum(cost: object) -> int | None:
+    """The number of tokens an order's cost names; None if it names none (or junk)."""
+    if cost is None:
+        return None
+    try:
+        return sum(parse_tokens(cost, "cost").values())
+    except EngineError:
+        return None
 
 
 def cost_due_or_zero(target: Department) -> tuple[int, str]:

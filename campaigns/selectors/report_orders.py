@@ -79,6 +79,9 @@ def order_view(
         gm_note_published=published,
         total=total if isinstance(total, int) else None,
         opened=len(outcome.get("envelopes") or []),
+        pays_and_spends=order.kind == Order.Kind.ATTEMPT
+        and bool(wording.tokens_text(order.payload.get("cost")))
+        and bool(wording.tokens_text(order.payload.get("spend"))),
     )
 
 

@@ -52,6 +52,9 @@ class OrderView:
     # many envelopes it opened (their text is in the dossier, never in a report).
     total: int | None = None
     opened: int = 0
+    # R43/R21: an attempt that names both its cost and tokens spent on its roll, which the
+    # report then tells apart.
+    pays_and_spends: bool = False
 
     @property
     def is_function(self) -> bool:

@@ -1,21 +1,17 @@
 """What the order forms offer (RULES R41-R47): the engine's legal choices
 (campaigns.engine.legal, read through selectors.order_context.OrderContext) as the player may
 see them (R50: targets they know at least as `known` and do not control, paths through
-departments they know), named; which kinds the orders page offers, and why not; and the
-attempt preview, the engine's pools with their exact odds (R43, R6). No rules arithmetic
-here: every number comes from the engine."""
+departments they know), named; and which kinds the orders page offers, and why not. The
+attempt preview is in web/attempt_preview.py. No rules arithmetic here: every number comes
+from the engine."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from campaigns import wording
-from campaigns.engine.attempts import AttemptPools, attempt_pools
-from campaigns.engine.joined import SEP
 from campaigns.engine.legal import (
     NO_FREE_TARGET,
     NO_TARGET,
@@ -24,7 +20,6 @@ from campaigns.engine.legal import (
     MoveChoice,
 )
 from campaigns.engine.legal_deals import NO_ROOM
-from campaigns.engine.odds import attack_wins
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.order_cross import Cross
@@ -212,68 +207,3 @@ def kinds_offered(ctx: OrderContext) -> list[KindOffer]:
         )
         for kind in kinds
     ]
-
-
-# --- the attempt preview (R43, R6): the engine's pools, the exact odds ------------------
-
-
-@dataclass(frozen=True)
-class AttemptPreview:
-    """R43 and R6 for the attempt form: the engine's pools and cost, the exact chance
-    (engine/odds.py) and, if the attacker cannot pay cost + spend, what is missing."""
-
-    pools: AttemptPools
-    chance: Fraction
-    missing: str | None
-
-    @property
-    def percent(self) -> str:
-        return f"{float(self.chance) * 100:.1f}%"
-
-    def __getattr__(self, name: str) -> Any:
-        """cost, cost_type, defence_known, defend_dice, defend_skill (the pools'), and tn,
-        identical, opposed, attack_dice, attack_skill (the attack pool's)."""
-        if name in ("cost", "cost_type", "defence_known", "defend_dice", "defend_skill"):
-            return getattr(self.pools, name)
-        attack = {"attack_dice": "dice", "attack_skill": "skill"}.get(name, name)
-        if attack in ("dice", "skill", "tn", "identical", "opposed"):
-            return getattr(self.pools.attack, attack)
-        raise AttributeError(name)
-
-
-def missing_text(ctx: OrderContext, attacker: str, pools: AttemptPools) -> str | None:
-    """R43: "The Mint holds 1 Authority; the attempt needs 9." per type short."""
-    if pools.covered:
-        return None
-    if pools.cost_problem:
-        return wording.with_names(pools.cost_problem, {})
-    return " ".join(
-        _("%(department)s holds %(held)s %(type)s; the attempt needs %(needed)s.")
-        % {
-            "department": ctx.name(attacker),
-            "held": held,
-            "type": wording.TYPE_LABELS.get(kind, kind.title()),
-            "needed": needed,
-        }
-        for kind, (held, needed) in pools.short.items()
-    )
-
-
-def attempt_preview(ctx: OrderContext, payload: dict[str, Any]) -> AttemptPreview:
-    """The engine's pools for this attempt on the planned board; the target's standing
-    defence counts only where the player knows it, their own departments (R47, R50)."""
-    attacker, target = payload["attacker"], payload["target"]
-    planned = ctx.legal().planned
-    cross = ctx.cross() if SEP in target else None
-    if cross is not None:  # R60: on the boards joined, as the engine names them there
-        planned, attacker = cross.planned, cross.engine_name(attacker)
-    pools = attempt_pools(
-        planned, attacker, target, spend=payload.get("spend"),
-        cost=payload.get("cost"), defence_known=ctx.controlled(target),
-    )  # fmt: skip
-    chance = attack_wins(
-        attack_dice=pools.attack.dice, attack_skill=pools.attack.skill,
-        attack_tn=pools.attack.tn, defend_dice=pools.defend_dice,
-        defend_skill=pools.defend_skill,
-    )  # fmt: skip
-    return AttemptPreview(pools, chance, missing_text(ctx, attacker, pools))

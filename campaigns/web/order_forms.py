@@ -7,7 +7,8 @@ ENGINE.md fields of the order. The service then has the engine judge it again (R
 The attempt form keeps two selects (attacker, target: other pages and tests post those
 fields); they offer only departments that are part of a legal pair, the pairs are listed
 under them, and clean() refuses any other pair with the engine's reason (R43, filtered by
-R50) and an attempt the attacker's stash cannot pay (cost + spend)."""
+R50), an attempt the attacker's stash cannot pay (cost + spend), and one that cannot win
+unless the player confirms it ("Queue it anyway")."""
 
 from __future__ import annotations
 
@@ -24,13 +25,12 @@ from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH
 from campaigns.selectors.reinforcement import reinforcement
 from campaigns.services.orders import MAX_INTENT_CHARS
+from campaigns.web.attempt_preview import AttemptPreview, attempt_preview
 from campaigns.web.deal_forms import DEAL_FORMS
 from campaigns.web.election_forms import ELECTION_FORMS
 from campaigns.web.order_choices import (
     OTHER,
-    AttemptPreview,
     Choices,
-    attempt_preview,
     end_slug,
     function_choices,
     link_choices,
@@ -50,6 +50,18 @@ from campaigns.web.order_form_base import (
 from campaigns.wording import STAT_LABELS, TYPE_LABELS, lazy_format
 
 TOKEN_CHOICES = [("", _("default (Money, People, Authority)"))] + list(TYPE_LABELS.items())
+# R43: the name of the button that queues an attempt that cannot win all the same.
+CONFIRM = "anyway"
+# R43 step 1 and step 3, R21: the two kinds of tokens an attempt uses, told apart.
+COST_HELP = _(
+    "Cost paid: the price of trying, twice what the target consumes (R43). It adds nothing "
+    "to your roll and is paid whether the attempt wins or fails. Leave all three at 0 to pay "
+    "the default: the type the target consumes."
+)
+SPEND_HELP = _(
+    "Spent for dice and skill: extra tokens on your Impress roll (R21), also gone whether "
+    "the attempt wins or fails."
+)
 
 
 class LinkForm(OrderForm):
@@ -234,7 +246,10 @@ class FunctionForm(OrderForm):
 class AttemptForm(OrderForm):
     """R43: an attacker and a target forming a pair the engine allows (the target known to
     the player, R50), cost and spend; clean() refuses any other pair with the engine's
-    reason and an attempt whose cost + spend the attacker's stash cannot cover."""
+    reason, an attempt whose cost + spend the attacker's stash cannot cover, and one whose
+    chance is 0 unless the post confirms it (the "Queue it anyway" button, CONFIRM): it
+    would pay its cost and use the turn's attempt for nothing. Each problem is one error;
+    while previewing, the preview says it and the form does not say it again."""
 
     kind = Order.Kind.ATTEMPT
     attacker = forms.ChoiceField(label=_("Attacker"))
@@ -256,10 +271,11 @@ class AttemptForm(OrderForm):
             "pairs": "; ".join(path_label(self.ctx, [c.attacker, c.target]) for c in pairs)
             or _("none")
         }
-        self.fields["cost_money"].help_text = _(
-            "Leave all three at 0 to pay the default: the type the target consumes."
-        )
+        self.fields["cost_money"].help_text = COST_HELP
+        self.fields["spend_authority"].help_text = SPEND_HELP
         self.pair_ok = False
+        self.previewing = False
+        self.hopeless: str | None = None  # why the attempt cannot win, once cleaned
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -272,9 +288,15 @@ class AttemptForm(OrderForm):
             self.add_error(None, safe_reason(refusal, board=self.ctx.board, player=self.ctx.player))
             return data
         self.pair_ok = True
-        missing = attempt_preview(self.ctx, self.payload()).missing
-        if missing:
-            self.add_error(None, missing)
+        preview = attempt_preview(self.ctx, self.payload())
+        if preview.missing:
+            if not self.previewing:
+                self.add_error(None, preview.missing)
+            return data
+        self.hopeless = preview.hopeless
+        if self.hopeless and not self.previewing and self.data.get(CONFIRM) != "1":
+            confirm = _("Press “Queue it anyway” to queue it all the same.")
+            self.add_error(None, f"{self.hopeless} {confirm}")
         return data
 
     def payload(self) -> dict[str, Any]:
@@ -298,7 +320,9 @@ class AttemptForm(OrderForm):
         }
 
     def preview(self) -> AttemptPreview | None:
-        """The odds of a legal pair, with what is missing if the stash cannot pay."""
+        """The odds of a legal pair, with what is missing if the stash cannot pay, and why
+        it cannot win if it cannot (the page then offers "Queue it anyway")."""
+        self.previewing = True
         self.is_valid()
         if not self.pair_ok:
             return None

@@ -97,3 +97,36 @@ def test_two_players_play_a_week_of_orders(
         page.get_by_role("link", name="verify", exact=True).first.click()
         expect(page.locator("[data-match]")).to_contain_text("Matches the faces in your report")
         shot(page, f"verify-{name}-{size}")
+
+
+def test_an_attempt_that_cannot_win_warns_and_queues_only_when_confirmed(
+    live_server: Any,
+    transactional_db: None,
+    browser: Any,  # noqa: F811
+) -> None:
+    """R43: with Impress 0 and nothing spent the City Watch rolls no dice. The preview says
+    so and why; "Queue order" stores nothing; "Queue it anyway" queues it. The warning's
+    screenshot: test-output/orders-attempt-zero-chance-alice-desktop.png."""
+    from playwright.sync_api import expect
+
+    from campaigns.models import Department
+
+    campaign = demo_create()
+    Department.objects.filter(board__slug="city", slug="city-watch").update(impress=0)
+    base = live_server.url
+    alice = log_in(browser, base, "alice", DESKTOP)
+    alice.goto(f"{base}{reverse('order_new', args=[campaign.slug, 'city', 'attempt'])}")
+    alice.select_option("#id_attacker", "city-watch")
+    alice.select_option("#id_target", "guild-hall")
+    alice.get_by_role("button", name="Preview").click()
+    warning = alice.locator("[data-zero-chance]")
+    expect(warning).to_contain_text("This attempt cannot win (0%)")
+    expect(warning).to_contain_text("its Impress is 0 and no Authority is spent on the roll")
+    expect(alice.locator("[data-attack-stat]")).to_contain_text("Impress")
+    shot(alice, "orders-attempt-zero-chance-alice-desktop")
+    queue(alice)
+    expect(alice.locator(".alert-danger")).to_contain_text("Queue it anyway")
+    assert not Order.objects.filter(kind=Order.Kind.ATTEMPT).exists()
+    alice.get_by_role("button", name="Queue it anyway").click()
+    expect(alice.locator("#queued")).to_contain_text("The City Watch tries to link The Guild Hall")
+    assert Order.objects.filter(kind=Order.Kind.ATTEMPT).count() == 1

@@ -31,7 +31,7 @@ from campaigns.selectors.order_context import OrderContext
 from campaigns.selectors.visibility import Level
 from campaigns.services import orders as service
 from campaigns.services.turns import turn_process, turn_process_safely
-from campaigns.web.order_choices import attempt_preview
+from campaigns.web.attempt_preview import attempt_preview
 from tests.factories import CampaignFactory, MembershipFactory, TurnFactory
 from tests.support.demo import ATTACK, city, member, open_turn, submit
 
