@@ -66,9 +66,11 @@ def order_form_page(
     *,
     title: str,
     submit: Any,
+    saved: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """POST: validate, hand to the service; a refusal is a form error and stores nothing.
-    The attempt form's "Preview" button re-renders with the odds (R43) instead."""
+    The attempt form's "Preview" button re-renders with the odds (R43) instead. `saved`:
+    the fields of the order being edited, so saving it unchanged says so."""
     preview = None
     posts: list[str] = []  # R80: offices the previewed attempt's departments hold
     if request.method == "POST":
@@ -84,7 +86,12 @@ def order_form_page(
             except OrderRefused as refused:
                 form.add_error(None, str(refused))
             else:
-                messages.success(request, _("%(title)s: queued.") % {"title": title})
+                done = (
+                    _("%(title)s: nothing changed.")
+                    if saved is not None and service.same_fields(form.payload(), saved)
+                    else _("%(title)s: queued.")
+                )
+                messages.success(request, done % {"title": title})
                 # A form posted twice changes nothing the second time: ready stays.
                 tell_if_unready(
                     request, was_ready and not order_reads.is_ready(viewer, form.ctx.turn)
@@ -169,7 +176,9 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "kind": in_text(order.get_kind_display()),
         "board": order.board.name,
     }
-    return order_form_page(request, viewer, form, title=title, submit=submit)
+    return order_form_page(
+        request, viewer, form, title=title, submit=submit, saved=dict(order.payload)
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

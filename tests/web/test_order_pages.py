@@ -379,6 +379,24 @@ def test_changing_orders_after_ready_clears_ready_and_says_so(
     )
 
 
+def test_saving_an_order_unchanged_keeps_ready(demo: Campaign, client_for: ClientFor) -> None:
+    """An order opened and saved again unchanged is not a change: "ready" stays, nothing is
+    logged; a real change still clears it."""
+    alice = client_for("alice")
+    order = submit(demo, "alice", K.ATTEMPT, ATTACK)
+    alice.post(reverse("turn_ready", args=[SLUG]), {"ready": "1"})
+    logged = OrderLog.objects.count()
+    edit = reverse("order_edit", args=[SLUG, order.pk])
+    same = {"attacker": "city-watch", "target": "guild-hall", "submit": "1"}
+    page = alice.post(edit, same, follow=True).content.decode()
+    assert "nothing changed" in page and "no longer marked ready" not in page
+    assert member(demo, "alice").player_turns.get().ready_at is not None
+    assert OrderLog.objects.count() == logged
+    page = alice.post(edit, {**same, "cost_people": 2}, follow=True).content.decode()
+    assert "no longer marked ready" in page
+    assert member(demo, "alice").player_turns.get().ready_at is None
+
+
 def test_an_oversized_intent_gets_a_form_error_not_a_500(
     demo: Campaign, client_for: ClientFor
 ) -> None:
