@@ -114,7 +114,9 @@ def defence_pool(
 @dataclass(frozen=True, slots=True)
 class AttemptPools:
     """Everything a player is shown before an attempt (R43, R6, R47): both pools, the cost
-    and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed))."""
+    and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed)).
+    `paid` is the cost as the types it is paid in (none where `cost_problem`), `spent` the
+    extra tokens: together what the attempt takes from the attacker's stash."""
 
     attack: AttackPool
     defend_dice: int
@@ -124,6 +126,13 @@ class AttemptPools:
     cost_type: str
     cost_problem: str | None
     short: dict[str, tuple[int, int]]
+    paid: Tokens
+    spent: Tokens
+
+    @property
+    def taken(self) -> Tokens:
+        """R43 steps 1 and 3: cost and extra tokens, what the attacker's stash pays."""
+        return {t: self.paid[t] + self.spent[t] for t in TYPES}
 
     @property
     def covered(self) -> bool:
@@ -170,6 +179,8 @@ def attempt_pools(
         cost_type=kind,
         cost_problem=problem,
         short=shortfall(att, {t: paid[t] + spent[t] for t in TYPES}),
+        paid=paid,
+        spent=spent,
     )
 
 

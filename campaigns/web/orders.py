@@ -24,6 +24,7 @@ from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.election_warnings import election_warnings, preview_posts
 from campaigns.web.order_choices import kinds_offered
+from campaigns.web.order_costs import row_costs
 from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, ReinforceForm
 from campaigns.web.posted import posted
@@ -55,6 +56,8 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),
+        # R43, R45, R62: what each queued order spends, and an attempt's odds (R6).
+        "costs": row_costs(contexts),
     }
     return render(request, "campaigns/orders/orders.html", context)
 

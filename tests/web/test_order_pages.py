@@ -15,7 +15,7 @@ from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
 from campaigns.selectors.order_context import OrderContext
 from campaigns.services.turns import turn_process
 from campaigns.templatetags.rules import rule_links
-from campaigns.web.order_choices import kinds_offered
+from campaigns.web.order_choices import attempt_preview, kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
 from tests.support.demo import ATTACK, city, member, open_turn, submit
 from tests.support.handmade import ClientFor
@@ -377,6 +377,28 @@ def test_changing_orders_after_ready_clears_ready_and_says_so(
     assert (
         "No longer marked ready." in alice.post(ready, {"ready": "0"}, follow=True).content.decode()
     )
+
+
+def test_each_queued_order_shows_its_cost_and_an_attempt_its_chance(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R43, R45, R6: the cost as the engine counts it (an attempt's default cost of 2 People
+    plus its extra tokens) and the attempt preview's exact odds, on the orders page itself."""
+    attempt = submit(demo, "alice", K.ATTEMPT, {**ATTACK, "spend": {"authority": 1}})
+    roll = {"department": "mint", "function": "coinage", "stat": "effect", "intent": "Coins"}
+    function = submit(demo, "alice", K.FUNCTION, {**roll, "spend": {"money": 1}})
+    link = submit(demo, "alice", K.BREAK_LINK, {"from": "mint", "to": "city-watch"})
+    page = client_for("alice").get(reverse("orders", args=[SLUG])).content.decode()
+
+    def row(order: Order) -> str:
+        return page.split(f'id="order-{order.pk}"')[1].split("</li>")[0]
+
+    ctx = OrderContext.build(member(demo, "alice"), open_turn(demo), city(demo))
+    odds = attempt_preview(ctx, attempt.payload)
+    assert "Cost: 2 People and 1 Authority" in row(attempt)
+    assert f"chance to win {odds.percent}" in row(attempt)
+    assert "Cost: 1 Money" in row(function) and "chance" not in row(function)
+    assert "Cost: no tokens" in row(link)
 
 
 def test_saving_an_order_unchanged_keeps_ready(demo: Campaign, client_for: ClientFor) -> None:
