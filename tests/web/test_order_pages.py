@@ -108,6 +108,17 @@ def test_move(demo: Campaign, client_for: ClientFor) -> None:
     assert stored(K.MOVE) == 0
 
 
+def test_the_move_form_keeps_every_drop_without_javascript(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R42: the page's script hides the drop fields a path does not pass (a browser test
+    checks it, tests/browser/test_orders_browser.py); the HTML itself has all of them."""
+    page = client_for("alice").get(new_url("move")).content.decode()
+    assert all(f'name="drop_{i}"' in page for i in range(1, 5)) and " hidden" not in page
+    assert "campaigns/move_drops.js" in page
+    assert "move_drops.js" not in client_for("alice").get(new_url("function")).content.decode()
+
+
 def test_function_roll(demo: Campaign, client_for: ClientFor) -> None:
     alice = client_for("alice")
     base = {"function": "mint|coinage", "stat": "effect", "intent": "Mint coins", "spend_money": 1}
