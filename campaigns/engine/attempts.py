@@ -124,8 +124,10 @@ class AttemptPools:
     """Everything a player is shown before an attempt (R43, R6, R47): both pools, the cost
     and whether the attacker's stash covers cost + spend (`short`: type -> (held, needed)).
     `paid` is the cost as the order would pay it: the types it names, else the default
-    (`cost_type`); `cost_named` is the sum it names (None if it names none), and
-    `cost_problem` the engine's reason when that sum or the types are wrong."""
+    (`cost_type`), none where `cost_problem`; `cost_named` is the sum it names (None if it
+    names none), and `cost_problem` the engine's reason when that sum or the types are
+    wrong. `spent` is the extra tokens: with `paid`, what the attempt takes from the
+    attacker's stash."""
 
     attack: AttackPool
     defend_dice: int
@@ -137,12 +139,18 @@ class AttemptPools:
     short: dict[str, tuple[int, int]]
     paid: Tokens
     cost_named: int | None
+    spent: Tokens
     defend_stat: str = DEFEND_STAT
 
     @property
     def defend_die_type(self) -> str:
         """R21: each token of this type the target spends adds a die to its roll."""
         return STAT_TYPE[self.defend_stat]
+
+    @property
+    def taken(self) -> Tokens:
+        """R43 steps 1 and 3: cost and extra tokens, what the attacker's stash pays."""
+        return {t: self.paid[t] + self.spent[t] for t in TYPES}
 
     @property
     def covered(self) -> bool:
@@ -191,6 +199,7 @@ def attempt_pools(
         short=shortfall(att, {t: paid[t] + spent[t] for t in TYPES}),
         paid=paid,
         cost_named=named_sum(cost),
+        spent=spent,
     )
 
 

@@ -287,6 +287,28 @@ def order_check(
         raise OrderRefused(safe_reason(reason, board=board, player=player))
 
 
+def refusal(
+    *,
+    player: Membership,
+    turn: Turn,
+    board: Board,
+    kind: str,
+    payload: dict[str, Any],
+    seq: int,
+    replacing: Order | None = None,
+) -> str | None:
+    """R40: why the engine would refuse this order now (R50-safe, as order_check says it),
+    or None if it would take it."""
+    try:
+        order_check(
+            player=player, turn=turn, board=board, kind=kind, payload=payload, seq=seq,
+            replacing=replacing,
+        )  # fmt: skip
+    except OrderRefused as refused:
+        return str(refused)
+    return None
+
+
 def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Order) -> dict:
     target = answered.payload.get("target")
     path = new.get("path") or []

@@ -200,6 +200,10 @@ def order_edit(
             player=player, turn=order.turn, board=order.board, kind=order.kind,
             payload=payload, seq=order.seq, replacing=order,
         )  # fmt: skip
+        if same_fields(payload, order.payload):
+            # Saved unchanged (a form opened and saved again): nothing changed, so nothing
+            # is logged and "ready" stays (order_changed would clear it).
+            return order
         sides = ("attacker", "target")
         moved = order.kind == Kind.ATTEMPT and any(
             order.payload.get(k) != payload.get(k) for k in sides
@@ -219,6 +223,16 @@ def order_edit(
         if offered:
             handover_notify(order, withdrawn=False)
     return order
+
+
+def same_fields(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two payloads order the same: an optional field left empty ({} spent, no drops) is
+    the same as one left out (a form writes every field, a quoted order or script may not)."""
+
+    def filled(payload: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in payload.items() if v not in (None, "", [], {})}
+
+    return filled(a) == filled(b)
 
 
 def order_cancel(*, player: Membership, order: Order, now: dt.datetime | None = None) -> Order:

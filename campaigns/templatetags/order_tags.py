@@ -42,3 +42,10 @@ def warning_for(pk: object, warnings: Any) -> str:
     if not isinstance(warnings, dict):
         return ""
     return str(warnings.get(pk, ""))
+
+
+@register.filter
+def cost_for(pk: object, costs: Any) -> Any:
+    """{{ order.pk|cost_for:costs }}: what a queued order spends and, for an attempt, its
+    chance (web/order_costs.py), or None."""
+    return costs.get(pk) if isinstance(costs, dict) else None

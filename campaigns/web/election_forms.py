@@ -45,6 +45,14 @@ class ElectionForm(OrderForm):
     def fill(self) -> None:
         """Fill the choices (subclasses)."""
 
+    def part_named(self, part: str) -> str | None:
+        """A key (or a ticket's reference) the form offered, named as the player may (R50)."""
+        try:
+            slug = self.keys.slug(part)
+        except KeyError:
+            return None
+        return self.keys.name(slug) if self.keys.seen(slug) else None
+
     def pair_refused(self, choices: list[Any], candidate: str, mate: str) -> str | None:
         """R80: the engine's choice for `candidate` must accept `mate`."""
         choice = next((c for c in choices if c.candidate == candidate), None)

@@ -4,6 +4,7 @@ token fields most kinds share. The forms are in web/order_forms.py and web/deal_
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -12,7 +13,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.engine.board import TYPES
+from campaigns.engine.errors import EngineError
+from campaigns.models import Order
+from campaigns.selectors.order_checks import refusal
 from campaigns.selectors.order_context import OrderContext
+from campaigns.selectors.visibility import Level
 from campaigns.templatetags.rules import rule_links
 
 
@@ -30,6 +35,10 @@ def linked_help(form: forms.Form) -> None:
         if field.help_text:
             field.help_text = rule_links(field.help_text)
 
+
+NO_LONGER_OFFERED = _("%(choice)s is no longer offered: %(reason)s")
+CHANGED = _("the board or your orders changed since this form was opened")
+ARROW = " → "
 
 # Fields of every order form that say how it was opened, not what is ordered: a link that
 # prefills a form (a quoted order in press) leaves them out.
@@ -75,6 +84,81 @@ class OrderForm(forms.Form):
                 % {"old": opened_for, "now": now}
             )
         return data
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        if gone := self.gone_choices():
+            self.explain_gone(gone)
+
+    def gone_choices(self) -> list[str]:
+        """The fields whose posted value the form does not offer (now)."""
+        return [
+            name
+            for name, errors in (self._errors or {}).items()
+            if name in self.fields and any(e.code == "invalid_choice" for e in errors.as_data())
+        ]
+
+    def explain_gone(self, gone: list[str]) -> None:
+        """A choice the form offered when it was opened may be gone when it is posted: a
+        second tab queued an order that used the tokens, the board changed. Say which
+        choice and why, in the engine's words where it gives a reason, never Django's
+        "Select a valid choice"."""
+        reason = self.engine_reason(gone) or str(CHANGED)
+        for name in gone:
+            message = NO_LONGER_OFFERED % {"choice": self.choice_named(name), "reason": reason}
+            self._errors[name] = self.error_class(
+                [forms.ValidationError(message, code="gone")], renderer=self.renderer
+            )
+
+    def posted(self, name: str) -> Any:
+        field = self.fields[name]
+        return field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+
+    def engine_reason(self, gone: list[str]) -> str | None:
+        """R40: why the engine refuses the order as posted (R50-safe), or None where it
+        would take it (the form may offer less than the engine, R50) or cannot say."""
+        kept = self.cleaned_data
+        self.cleaned_data = {**kept, **{name: self.posted(name) for name in gone}}
+        try:
+            payload = self.payload()
+        except (forms.ValidationError, LookupError, ValueError, TypeError, AttributeError):
+            return None  # other fields are wrong too, or the value is junk: they say so
+        finally:
+            self.cleaned_data = kept
+        edited = self.edited_id()
+        mine = [o for o in self.ctx.state["orders"] if o.get("player") == self.ctx.player.player_id]
+        seqs = {str(o.get("id")): o.get("seq", 0) for o in mine}
+        seq = seqs[edited] if edited in seqs else max([-1, *seqs.values()]) + 1
+        try:
+            return refusal(
+                player=self.ctx.player, turn=self.ctx.turn, board=self.ctx.board,
+                kind=self.kind, payload=payload, seq=seq,
+                replacing=Order(pk=int(edited)) if edited else None,
+            )  # fmt: skip
+        except EngineError:
+            return None
+
+    def choice_named(self, name: str) -> str:
+        """The posted choice in words: the departments it names, where the player may
+        name each (R50), else the field it was made in."""
+        value = self.posted(name)
+        values = value if isinstance(value, list) else [value]
+        parts = [part for v in values for part in re.split(r"[|,]", str(v))]
+        named = [self.part_named(part) for part in parts]
+        if parts and all(named):
+            return ARROW.join(str(n) for n in named)
+        return str(_("Your choice for “%(field)s”") % {"field": self.fields[name].label})
+
+    def part_named(self, part: str) -> str | None:
+        """A department's name from a part of a form value, if the player may name it
+        (R50): by its id where they know it at least as rumoured, by its slug only where
+        they know its card (a rumoured department's slug must not be confirmed by a guess)."""
+        by_id = part.lstrip("#").isdigit()
+        slug = self.ctx.slug_of(part.lstrip("#")) if by_id else part
+        least = Level.RUMOURED if by_id else Level.KNOWN
+        if slug is None or self.ctx.levels.get(slug, Level.UNKNOWN) < least:
+            return None
+        return self.ctx.names.get(slug)
 
     def edited_id(self) -> str | None:
         """The engine id of the queued order this form edits: one of this kind whose

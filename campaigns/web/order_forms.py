@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 from django.utils.formats import number_format
 from django.utils.functional import lazy
+from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.engine.board import TYPES
@@ -220,6 +221,16 @@ class FunctionForm(OrderForm):
         if data.get("function", "").endswith(f"|{OTHER}") and not data.get("task", "").strip():
             self.add_error("task", _("Say what the department tries to do."))
         return data
+
+    def choice_named(self, name: str) -> str:
+        """A department and its function ("The Mint: coinage") or something else."""
+        value = str(self.posted(name))
+        dept, _sep, function = value.partition("|")
+        named = self.part_named(dept) if name == "function" else None
+        if named is None or not function:
+            return super().choice_named(name)
+        what = _("something else") if function == OTHER else Truncator(function).chars(60)
+        return f"{named}: {what}"
 
     def payload(self) -> dict[str, Any]:
         dept, function = self.cleaned_data["function"].split("|")

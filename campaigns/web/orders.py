@@ -24,6 +24,7 @@ from campaigns.services import orders as service
 from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
 from campaigns.web.election_warnings import election_warnings, preview_posts
 from campaigns.web.order_choices import kinds_offered
+from campaigns.web.order_costs import row_costs
 from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, ReinforceForm
 from campaigns.web.posted import posted
@@ -55,6 +56,8 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),
+        # R43, R45, R62: what each queued order spends, and an attempt's odds (R6).
+        "costs": row_costs(contexts),
     }
     return render(request, "campaigns/orders/orders.html", context)
 
@@ -66,9 +69,11 @@ def order_form_page(
     *,
     title: str,
     submit: Any,
+    saved: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """POST: validate, hand to the service; a refusal is a form error and stores nothing.
-    The attempt form's "Preview" button re-renders with the odds (R43) instead."""
+    The attempt form's "Preview" button re-renders with the odds (R43) instead. `saved`:
+    the fields of the order being edited, so saving it unchanged says so."""
     preview = None
     posts: list[str] = []  # R80: offices the previewed attempt's departments hold
     if request.method == "POST":
@@ -84,7 +89,12 @@ def order_form_page(
             except OrderRefused as refused:
                 form.add_error(None, str(refused))
             else:
-                messages.success(request, _("%(title)s: queued.") % {"title": title})
+                done = (
+                    _("%(title)s: nothing changed.")
+                    if saved is not None and service.same_fields(form.payload(), saved)
+                    else _("%(title)s: queued.")
+                )
+                messages.success(request, done % {"title": title})
                 # A form posted twice changes nothing the second time: ready stays.
                 tell_if_unready(
                     request, was_ready and not order_reads.is_ready(viewer, form.ctx.turn)
@@ -169,7 +179,9 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "kind": in_text(order.get_kind_display()),
         "board": order.board.name,
     }
-    return order_form_page(request, viewer, form, title=title, submit=submit)
+    return order_form_page(
+        request, viewer, form, title=title, submit=submit, saved=dict(order.payload)
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -13,6 +13,7 @@ from django.urls import reverse
 from campaigns.models import Order
 from campaigns.services.demo import demo_create
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.demo import ATTACK, submit
 
 pytestmark = BROWSER_MARKS
 
@@ -130,3 +131,61 @@ def test_an_attempt_that_cannot_win_warns_and_queues_only_when_confirmed(
     alice.get_by_role("button", name="Queue it anyway").click()
     expect(alice.locator("#queued")).to_contain_text("The City Watch tries to link The Guild Hall")
     assert Order.objects.filter(kind=Order.Kind.ATTEMPT).count() == 1
+
+
+def test_the_rows_show_cost_and_chance_and_keep_their_buttons_beside_a_long_intent(
+    live_server: Any,
+    transactional_db: None,
+    browser: Any,  # noqa: F811
+) -> None:
+    """A queued attempt's row shows its cost and chance (R43, R6); a function roll's long
+    intent wraps within its own box, so Edit and Cancel stay beside it, together, and on a
+    phone they move below it still together."""
+    from playwright.sync_api import expect
+
+    campaign = demo_create()
+    attempt = submit(campaign, "alice", Order.Kind.ATTEMPT, ATTACK)
+    intent = "Mint coins enough to buy the Guild Hall's loyalty " * 12 + "x" * 120
+    roll = {"department": "mint", "function": "coinage", "stat": "effect", "intent": intent}
+    function = submit(campaign, "alice", Order.Kind.FUNCTION, roll)
+    base = live_server.url
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        alice = log_in(browser, base, "alice", viewport)
+        alice.goto(f"{base}{reverse('orders', args=[campaign.slug])}")
+        expect(alice.locator(f"#order-{attempt.pk} [data-cost]")).to_contain_text("Cost: 2 People")
+        expect(alice.locator(f"#order-{attempt.pk} [data-chance]")).to_contain_text("%")
+        row = alice.locator(f"#order-{function.pk}")
+        words = row.locator("div").first.bounding_box()
+        edit = row.get_by_role("link", name="Edit").bounding_box()
+        cancel = row.get_by_role("button", name="Cancel").bounding_box()
+        assert abs(edit["y"] - cancel["y"]) < 2, (edit, cancel)  # together, on one line
+        row_box = row.bounding_box()
+        assert words["x"] + words["width"] <= row_box["x"] + row_box["width"]  # no overflow
+        if size == "desktop":  # beside the words, not on a line of their own
+            assert edit["y"] < words["y"] + words["height"], (edit, words)
+            assert edit["x"] > words["x"] + words["width"] - 1, (edit, words)
+        shot(alice, f"orders-rows-long-intent-{size}")
+
+
+def test_the_move_form_shows_only_the_drops_of_the_chosen_path(
+    live_server: Any,
+    transactional_db: None,
+    browser: Any,  # noqa: F811
+) -> None:
+    """R42: one drop per department passed before the last; without JavaScript every drop
+    field stays (web/test_order_pages.py)."""
+    from playwright.sync_api import expect
+
+    campaign = demo_create()
+    base = live_server.url
+    alice = log_in(browser, base, "alice", DESKTOP)
+    alice.goto(f"{base}{reverse('order_new', args=[campaign.slug, 'city', 'move'])}")
+    drops = [alice.locator(f"#div_id_drop_{i}") for i in range(1, 5)]
+    alice.select_option("#id_route", "mint,treasury")  # passes none before the last
+    for drop in drops:
+        expect(drop).to_be_hidden()
+    alice.select_option("#id_route", "treasury,mint,city-watch")  # passes the mint
+    expect(drops[0]).to_be_visible()
+    for drop in drops[1:]:
+        expect(drop).to_be_hidden()
+    shot(alice, "orders-move-form-drops-desktop")

@@ -155,7 +155,7 @@ def test_a_die_that_cannot_reach_the_target_number_is_said_why() -> None:
         attack=AttackPool(dice=2, skill=0, tn=11, identical=0, opposed=4),
         defend_dice=1, defend_skill=0, defence_known=False, cost=2, cost_type="people",
         cost_problem=None, short={}, paid={"money": 0, "people": 2, "authority": 0},
-        cost_named=None,
+        cost_named=None, spent={"money": 0, "people": 0, "authority": 0},
     )  # fmt: skip
     text = hopeless_text(pools, Fraction(0), None) or ""
     assert "no face of a die plus skill 0 reaches 11." in text

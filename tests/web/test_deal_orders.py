@@ -155,7 +155,8 @@ def test_an_accept_with_nothing_offered_is_refused_and_nothing_is_stored(
     offer = f"{pk_of(demo, 'mint')}|{member(demo, 'alice').player_id}"
     response = bob.post(new_url("accept"), {"offer": offer})
     assert response.status_code == 200
-    assert "Select a valid choice" in response.content.decode()
+    page = response.content.decode()
+    assert "no longer offered" in page and "valid choice" not in page
     assert not Order.objects.filter(kind="accept").exists()
 
 
@@ -193,3 +194,22 @@ def test_the_receiver_links_the_department_they_accept_and_it_stays_in_their_str
     report = bob.get(reverse("turn_report", args=[SLUG, 1])).content.decode()
     assert "The City Watch was handed over to Bob Brackwater, Guildmaster by Alice" in report
     assert "left the structure" not in report
+
+
+def test_a_choice_a_second_tab_used_up_says_what_changed_not_select_a_valid_choice(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """Two tabs hold the gift form; the first gives every unmoved token of the Treasury, so
+    the second's giver is no longer offered: it is told which and why, in the engine's words
+    (R42, R62), and nothing is stored."""
+    alice = client_for("alice")
+    gift = {"giver": "treasury", "receiver": "guild-hall"}
+    first, second = (alice.get(new_url("gift")).context["form"] for _ in range(2))
+    token = second.fields["client_token"].initial
+    assert post(alice, "gift", {**gift, "tokens_authority": "2"}).status_code == 302
+    page = alice.post(
+        new_url("gift"), {"client_token": token, **gift, "tokens_authority": "1"}
+    ).content.decode()
+    gone = "The Treasury is no longer offered: The Treasury has only 0 unmoved authority"
+    assert gone in page and "valid choice" not in page
+    assert Order.objects.filter(kind="gift").count() == 1
