@@ -2,7 +2,11 @@
 election) behaves exactly as the engine did before them. 400 random states (boards with
 orders of every kind, contested attempts with reinforcements), frozen in
 frozen/corpus.json.gz together with the sha256 of each command's rendered output as main's
-engine (4009fd3) wrote it; frozen/make_corpus.py made them. Byte for byte, both commands."""
+engine (4009fd3) wrote it; frozen/make_corpus.py made them. Byte for byte, both commands.
+Refrozen once, for 14 cases whose only change was a rejection's reason text: a break_link of
+a link that does not exist, now that either end may be the player's (R50), and an attempt's
+cost naming the wrong sum ("the cost is 2 tokens; the order names 0 (R43)"); every order's
+status and every other byte were compared with the old engine and were the same."""
 
 from __future__ import annotations
 
