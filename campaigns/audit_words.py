@@ -102,7 +102,8 @@ def audit_values(values: object, zone: str) -> list[tuple[str, str]]:
     """An entry's `before` or `after` as lines (what, its value in words) in the active
     language, times in `zone` (the reader's, else the campaign's). Nothing: no lines."""
     if isinstance(values, dict):
-        return [(key_text(key), value_text(key, value, zone)) for key, value in values.items()]
+        # By key: PostgreSQL's jsonb gives the keys back in its own order, not as written.
+        return [(key_text(k), value_text(k, values[k], zone)) for k in sorted(values, key=str)]
     if values in (None, "", []):
         return []
     return [("", value_text("", values, zone))]
@@ -119,7 +120,7 @@ def value_text(key: str, value: object, zone: str) -> str:
     if value is None or value in ("", [], {}):
         return str(_("none"))
     if isinstance(value, dict):
-        return ", ".join(f"{key_text(k)}: {nested_text(k, v, zone)}" for k, v in value.items())
+        return ", ".join(f"{key_text(k)}: {nested_text(k, value[k], zone)}" for k in sorted(value))
     if isinstance(value, list | tuple):
         items = [nested_text(key, item, zone) for item in value]
         return "; ".join(items) if any(isinstance(i, dict) for i in value) else ", ".join(items)

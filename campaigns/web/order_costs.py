@@ -14,7 +14,7 @@ from campaigns.engine.errors import EngineError
 from campaigns.engine.joined import SEP
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
-from campaigns.web.order_choices import attempt_preview
+from campaigns.web.attempt_preview import attempt_preview
 
 Kind = Order.Kind
 # The field of each kind that names tokens leaving the player's stashes (R45: spent on a

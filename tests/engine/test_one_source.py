@@ -29,9 +29,10 @@ FORBIDDEN = {
     "standing defence clamp (R47)": r"min\([^)]*defence",
     "priority orderings (R12)": r"\bpermutations\b",
 }
-# They store the settings (and the GM's set-up form and service set them); only the engine
-# reads them to decide what is legal.
+# They store the settings (and the GM's set-up form and service set them, the audit log's
+# words name them); only the engine reads them to decide what is legal.
 STORES_SETTINGS = (
+    "campaigns/audit_words.py",
     "campaigns/models/",
     "campaigns/migrations/",
     "campaigns/services/setup.py",
@@ -64,7 +65,7 @@ def test_the_odds_are_fed_only_with_the_engines_pools() -> None:
         text = path.read_text()
         for match in re.finditer(r"attack_wins\((.*?)\)", text, re.S):
             calls.append((path.relative_to(REPO).as_posix(), match.group(1)))
-    assert [rel for rel, _ in calls] == ["campaigns/web/order_choices.py"]
+    assert [rel for rel, _ in calls] == ["campaigns/web/attempt_preview.py"]
     arguments = re.findall(r"=\s*([^,\s)]+)", calls[0][1])
     assert len(arguments) == 5 and all(a.startswith("pools.") for a in arguments), arguments
 

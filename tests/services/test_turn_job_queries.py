@@ -5,6 +5,9 @@ with the same number of orders. The boards are the engine's random ones, loaded 
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 import pytest
 from django.db import DataError, connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -28,20 +31,38 @@ from campaigns.services.turns import turn_process
 pytestmark = pytest.mark.django_db
 
 
-def queries_of_the_turn_job(*, boards: int, departments: int, orders: int) -> int:
+def statements_of_the_turn_job(*, boards: int, departments: int, orders: int) -> list[str]:
     slug = f"q-{boards}-{departments}-{orders}"
     campaign = bench_campaign(slug=slug, boards=boards, departments=departments, orders=orders)
     with CaptureQueriesContext(connection) as captured:
         assert turn_process(campaign_id=campaign.pk, number=1) is not None
     assert not Order.objects.filter(turn__campaign=campaign, status=Order.Status.QUEUED).exists()
-    return len(captured.captured_queries)
+    return [query["sql"] for query in captured.captured_queries]
+
+
+def queries_of_the_turn_job(*, boards: int, departments: int, orders: int) -> int:
+    return len(statements_of_the_turn_job(boards=boards, departments=departments, orders=orders))
+
+
+def shape(sql: str) -> str:
+    """A statement without its values: ids, numbers, quoted text, savepoint names."""
+    sql = re.sub(r"'[^']*'|\"s\d+_x\d+\"", "?", sql)
+    return re.sub(r"\(\d+(, \d+)*\)|\b\d+\b", "N", sql)
 
 
 @pytest.mark.parametrize("orders", [0, 30])
 def test_a_board_of_200_departments_takes_as_many_queries_as_one_of_10(orders: int) -> None:
-    small = queries_of_the_turn_job(boards=1, departments=10, orders=orders)
-    large = queries_of_the_turn_job(boards=1, departments=200, orders=orders)
-    assert large == small
+    """Every statement is made as often on 200 departments as on 10. A write of nothing is
+    skipped (links re-ranked only where a priority or a link changed), so the random orders
+    may add or drop such a write once: one statement, never one per row."""
+    small = Counter(map(shape, statements_of_the_turn_job(boards=1, departments=10, orders=orders)))
+    large = Counter(
+        map(shape, statements_of_the_turn_job(boards=1, departments=200, orders=orders))
+    )
+    grown = {sql: (small[sql], n) for sql, n in large.items() if n > max(small[sql], 1)}
+    assert grown == {}
+    assert {sql: n for sql, n in (small - large).items() if n > 1} == {}
+    assert abs(large.total() - small.total()) <= 2
 
 
 def test_each_board_adds_the_same_few_queries() -> None:

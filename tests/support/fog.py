@@ -114,6 +114,12 @@ def shows(marker: str, text: str) -> bool:
     return slug_pattern(marker).search(text) is not None
 
 
+# Pages whose text is the same for every visitor and holds nothing of any campaign (the
+# view reads no campaign): How to play speaks of a "treasury" (part 10, R99), which is also a
+# demo department's slug. The names, markers and secrets are still searched there.
+PROSE_PAGES = ("/rules/",)
+
+
 def leaks(
     text: str,
     levels: dict[str, int],
@@ -121,17 +127,20 @@ def leaks(
     *,
     allowed_names: Iterable[str] = (),
     secrets: Iterable[str] = (),
+    url: str = "",
 ) -> list[str]:
     """Everything in `text` that `levels` hides (R50), and any of `secrets` (R23).
     `allowed_names`: departments a rule outside R50 names to this player (R46: the
-    attacker's department is told to the defender) -- their name only, nothing else."""
+    attacker's department is told to the defender) -- their name only, nothing else.
+    `url`: the page's path; on a PROSE_PAGES page a slug that is an English word is prose."""
     plain = html.unescape(text)
     allowed = set(allowed_names)
+    prose = url.split("?")[0] in PROSE_PAGES
     found = []
     for slug, level in levels.items():
         if level == UNKNOWN and slug not in allowed and NAMES[slug] in plain:
             found.append(f"name of unknown {slug}")
-        if level < KNOWN and slug_pattern(slug).search(plain):
+        if level < KNOWN and not prose and slug_pattern(slug).search(plain):
             found.append(f"slug of {slug} (level {level})")
         if level < KNOWN and f"DESC-{slug}-SENTINEL" in plain:
             found.append(f"card (description) of {slug} (level {level})")

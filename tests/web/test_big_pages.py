@@ -13,7 +13,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from campaigns.models import Board, Department, Knowledge, Membership, Order
+from campaigns.models import Board, Department, Knowledge, Link, Membership, Order
 from campaigns.selectors import reports
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
@@ -55,8 +55,13 @@ def seen_by_alice(board: Board) -> set[str]:
     levels = dict(
         Knowledge.objects.filter(player=alice, level__gt=0).values_list("department__name", "level")
     )
-    mine = set(board.departments.filter(structure__player=alice).values_list("name", flat=True))
-    return mine | set(levels)
+    owned = board.departments.filter(structure__player=alice)
+    mine = set(owned.values_list("name", flat=True))
+    # R50: the far end of a link of one of hers is named to her, whatever she knows of it.
+    links = Link.objects.filter(board=board)
+    far = set(links.filter(supplier__in=owned).values_list("consumer__name", flat=True))
+    far |= set(links.filter(consumer__in=owned).values_list("supplier__name", flat=True))
+    return mine | set(levels) | far
 
 
 def test_a_big_board_lists_50_rows_a_page_the_players_own_first(

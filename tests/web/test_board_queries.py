@@ -78,7 +78,11 @@ def test_board_view_is_three_queries_for_a_player_and_two_for_the_gm(
     gm = members.get(user__username="gm200")
     with django_assert_num_queries(3):
         view = board_view(board, alice)
-    # Hers, plus what she knows or has heard of (level i % 3 of 1 or 2).
-    assert len(view.departments) == sum(1 for i in range(200) if i % 4 == 0 or i % 3 > 0)
+    # Hers, what she knows or has heard of (level i % 3 of 1 or 2), and the far ends of her
+    # departments' links, d(i-1) -> d(i) -> d(i+1), named (R50).
+    shown = {i for i in range(200) if i % 4 == 0 or i % 3 > 0}
+    far_ends = {j for i in range(0, 200, 4) for j in (i - 1, i + 1) if 0 <= j < 200}
+    assert len(view.departments) == len(shown | far_ends)
+    assert far_ends - shown, "the chain gives her far ends she has not heard of otherwise"
     with django_assert_num_queries(2):
         assert len(board_view(board, gm).departments) == 200

@@ -469,7 +469,7 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
             seen = levels[which_levels(url)] if levels else nothing
             found = leaks(
                 text, seen, markers, allowed_names=told_of(world, username),
-                secrets=[seed, *hidden],
+                secrets=[seed, *hidden], url=url,
             )  # fmt: skip
         if found:
             problems[f"{url} ({status})"] = found

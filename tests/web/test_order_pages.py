@@ -15,7 +15,8 @@ from campaigns.models import Campaign, Department, Notice, Order, OrderLog, Turn
 from campaigns.selectors.order_context import OrderContext
 from campaigns.services.turns import turn_process
 from campaigns.templatetags.rules import rule_links
-from campaigns.web.order_choices import attempt_preview, kinds_offered
+from campaigns.web.attempt_preview import attempt_preview
+from campaigns.web.order_choices import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
 from tests.support.demo import ATTACK, city, member, open_turn, submit
 from tests.support.handmade import ClientFor
