@@ -465,7 +465,12 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
             pages[url] = visit(client, "get", url)
     assert len(pages) > 40
     problems = {}
+    # How to play is the same public prose for everyone, and it speaks of a "treasury"
+    # (part 10), which is also a demo slug: that word is no leak there.
+    rules = reverse("how_to_play")
     for url, (status, text) in pages.items():
+        if url == rules:
+            text = text.replace("treasury", "")
         if role == "gm":  # R50: the GM sees everything; not the open seed (R23)
             found = [f"secret {seed[:12]}…"] if seed in text else []
         else:
