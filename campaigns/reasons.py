@@ -7,8 +7,10 @@ stand-ins) can give to a player, whole, and says it again through gettext; the s
 captures are named by the caller's `named` (wording.with_names), so nothing here decides
 what a viewer may see (R50).
 
-In English the engine's own sentence is kept. A reason no pattern matches is shown in the
-engine's English, with names, never blank. Called by wording.with_names only."""
+In English the engine's own sentence is kept, except where it counts (ngettext: "1 against 1
+success") or names a resource type (capitalised, as the site writes them: "2 People"). A
+reason no pattern matches is shown in the engine's English, with names, never blank. Called
+by wording.with_names only."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 SLUG = r"[\w-]+"
@@ -65,7 +67,6 @@ PATTERNS: list[tuple[str, Any]] = [
     (rf"(?P<d>{SLUG}) has no free incoming link \(R43, R11\)", _("%(d)s has no free incoming link (R43, R11)")),
     (r"only (?P<n>\d+) linking attempt\(s\) per turn \(R43\)", _("only %(n)s linking attempt(s) per turn (R43)")),
     (r"cannot pay: (?P<inner>.+) \(R43\)", _("cannot pay: %(inner)s (R43)")),
-    (r"the defence held: (?P<a>\d+) against (?P<b>\d+) successes \(R43\)", _("the defence held: %(a)s against %(b)s successes (R43)")),
     (r"that department cannot be targeted this way now", _("that department cannot be targeted this way now")),
     (r"only the target's controller may reinforce it \(R46\)", _("only the target's controller may reinforce it (R46)")),
     (r"no link from your departments reaches the target \(R42, R46\)", _("no link from your departments reaches the target (R42, R46)")),
@@ -176,7 +177,12 @@ PATTERNS: list[tuple[str, Any]] = [
     (r"holds (?P<a>.+) together with its opposite \(R5\)", _("holds %(a)s together with its opposite (R5)")),
     (r"no department (?P<x>.+) on this board", _("no department %(x)s on this board")),
 ]  # fmt: skip
-REASONS = [(re.compile(pattern), text) for pattern, text in PATTERNS]
+# Reasons that count something: said with ngettext in every language, English too. (The
+# engine writes "1 against 1 successes"; the named number picks the form.)
+COUNTING: list[tuple[str, Any]] = [
+    (r"the defence held: (?P<a>\d+) against (?P<b>\d+) successes \(R43\)", ngettext_lazy("the defence held: %(a)s against %(b)s success (R43)", "the defence held: %(a)s against %(b)s successes (R43)", "b")),
+]  # fmt: skip
+REASONS = [(re.compile(pattern), text) for pattern, text in COUNTING + PATTERNS]
 # " (R4)", " (R2, R10)", " (R3, R4)": the rule a reason ends with.
 RULE_AT_END = re.compile(r" \((R\d+[^()]*)\)$")
 Table = list[tuple[re.Pattern[str], Any]]
@@ -196,10 +202,10 @@ def said_again(text: str, table: Table) -> tuple[Any, dict[str, str]] | None:
 def reason_translated(
     reason: str, named: Callable[[str], str], types: Mapping[str, object]
 ) -> str | None:
-    """`reason` in the active language, its slugs named by `named`; None in English (the
-    engine's sentence stands) or for a reason no pattern knows."""
-    if (get_language() or "en").startswith("en"):
-        return None
+    """`reason` in the active language, its slugs named by `named`; None for a reason no
+    pattern knows, and in English where the engine's sentence stands as it is (it counts
+    nothing and names no resource type)."""
+    english = (get_language() or "en").startswith("en")
     found, rule = said_again(reason, REASONS), None
     if found is None and (rule := RULE_AT_END.search(reason)) is not None:
         # A reason about a board names its rule at its end (engine/errors.py under_rule):
@@ -208,17 +214,24 @@ def reason_translated(
     if found is None:
         return None
     text, groups = found
+    # English rewords only what the engine's own sentence gets wrong for a reader.
+    reworded = not english or "k" in groups or any(text is counting for __, counting in COUNTING)
     values: dict[str, object] = {}
     for group, value in groups.items():
         if group == "k":
             values[group] = types.get(value, value)
         elif group == "inner":
-            values[group] = reason_translated(value, named, types) or named(value)
+            inner = reason_translated(value, named, types)
+            reworded = reworded or inner is not None
+            values[group] = inner or named(value)
         elif group in ("d", "e"):
             values[group] = named(value)
         else:
-            values[group] = value
-    said = str(text) % values
+            # A count is a number, so that ngettext picks its form.
+            values[group] = int(value) if value.isdigit() else value
+    if not reworded:
+        return None
+    said = str(text % values)  # a counting text picks its form from its named number
     if rule is None or RULE_AT_END.search(said):
         return said
     return said + rule.group(0)

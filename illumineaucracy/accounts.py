@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import PasswordResetView
@@ -27,6 +28,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 TOO_MANY = 429
+# The session's mark of an account made in it, until the front page has greeted it.
+NEW_ACCOUNT = "new_account"
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -154,5 +157,12 @@ def signup(request: HttpRequest) -> HttpResponse:
         except UsernameTaken:
             return render(request, "registration/signup.html", {"form": form, "next": next_url})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # A new account is welcomed, not welcomed back (the front page reads the mark once).
+        request.session[NEW_ACCOUNT] = True
+        messages.success(
+            request,
+            _("Welcome to Illumineaucracy, %(name)s: your account is ready.")
+            % {"name": user.get_username()},
+        )
         return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})

@@ -271,3 +271,11 @@ def notices_unread(player: Membership) -> list[Notice]:
     once the turn is processed, is read in that turn's report."""
     unread = Notice.objects.filter(player=player, read_at__isnull=True)
     return list(unread.filter(turn__status=Turn.Status.OPEN)[:20])
+
+
+def notice_turn(player: Membership, url: str) -> Turn | None:
+    """The turn of the player's latest notice that linked to `url` (an attack to reinforce,
+    say); None if no notice of theirs did. A link of a notice outlives its target: read in an
+    old report or mail, it is answered from here."""
+    notice = Notice.objects.filter(player=player, url=url).select_related("turn").first()
+    return notice.turn if notice is not None else None

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Campaign, Turn
 from campaigns.selectors import pages as selectors
@@ -37,7 +37,9 @@ from campaigns.web.access import board_of, gm_of, member_of
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
 from campaigns.web.history import map_url
 from campaigns.web.history_forms import asked_turn
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
+from illumineaucracy.accounts import NEW_ACCOUNT
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +50,10 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "campaigns/home.html")
     campaigns = selectors.campaigns_for_user(request.user)
-    return render(request, "campaigns/my_campaigns.html", {"campaigns": campaigns})
+    # Just signed up (illumineaucracy/accounts.py): welcomed there, not "welcome back" here.
+    new_account = request.session.pop(NEW_ACCOUNT, False)
+    context = {"campaigns": campaigns, "new_account": new_account}
+    return render(request, "campaigns/my_campaigns.html", context)
 
 
 @require_safe
@@ -118,7 +123,7 @@ def gm_action(
     return redirect(viewer.campaign)
 
 
-@require_POST
+@post_only("campaign", "slug")
 @login_required
 def start(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the campaign once it can run; otherwise list what is missing (selectors/start.py)
@@ -140,7 +145,7 @@ def start(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(campaign)
 
 
-@require_POST
+@post_only("campaign", "slug")
 @login_required
 def pause(request: HttpRequest, slug: str) -> HttpResponse:
     return gm_action(
@@ -151,7 +156,7 @@ def pause(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_POST
+@post_only("campaign", "slug")
 @login_required
 def resume(request: HttpRequest, slug: str) -> HttpResponse:
     return gm_action(

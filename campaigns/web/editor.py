@@ -14,7 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.models import Board, Department, Link, Membership
 from campaigns.selectors.editor import (
@@ -54,6 +54,7 @@ from campaigns.web.editor_forms import (
     LinkShiftForm,
     department_initial,
 )
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 
 FORM_METHODS = ["GET", "HEAD", "POST"]
@@ -259,7 +260,7 @@ def back_to(dept: Department) -> HttpResponse:
     return redirect("department_edit", dept.board.campaign.slug, dept.board.slug, dept.slug)
 
 
-@require_POST
+@post_only("department_edit", "slug", "board_slug", "dept_slug")
 @login_required
 def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -> HttpResponse:
     board, dept = gm_department(request, slug, board_slug, dept_slug)
@@ -281,7 +282,7 @@ def link_new(request: HttpRequest, slug: str, board_slug: str, dept_slug: str) -
     return back_to(dept)
 
 
-@require_POST
+@post_only("department_edit", "slug", "board_slug", "dept_slug")
 @login_required
 def link_delete(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str, pk: int
@@ -297,7 +298,7 @@ def link_delete(
     return back_to(dept)
 
 
-@require_POST
+@post_only("department_edit", "slug", "board_slug", "dept_slug")
 @login_required
 def link_move(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str, pk: int

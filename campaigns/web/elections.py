@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Board, Election, Membership, Office, Shtick
 from campaigns.selectors.elections import election_page
@@ -37,6 +37,7 @@ from campaigns.web.editor import FORM_METHODS, gm_board
 from campaigns.web.election_choices import KINDS
 from campaigns.web.office_forms import ElectionScheduleForm, OfficeForm
 from campaigns.web.order_choices import kinds_offered
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 
 
@@ -161,7 +162,7 @@ def office_edit(request: HttpRequest, slug: str, board_slug: str, pk: int) -> Ht
     return render(request, "campaigns/elections/office.html", context)
 
 
-@require_POST
+@post_only("office_edit", "slug", "board_slug", "pk")
 @login_required
 def office_delete(request: HttpRequest, slug: str, board_slug: str, pk: int) -> HttpResponse:
     board, office = gm_office(request, slug, board_slug, pk)
@@ -170,7 +171,7 @@ def office_delete(request: HttpRequest, slug: str, board_slug: str, pk: int) -> 
     return redirect("board_offices", board.campaign.slug, board.slug)
 
 
-@require_POST
+@post_only("board_offices", "slug", "board_slug")
 @login_required
 def election_new(request: HttpRequest, slug: str, board_slug: str, pk: int) -> HttpResponse:
     """Schedule an election for the office in the open turn or a later one; its players
@@ -190,7 +191,7 @@ def election_new(request: HttpRequest, slug: str, board_slug: str, pk: int) -> H
     return redirect("board_offices", board.campaign.slug, board.slug)
 
 
-@require_POST
+@post_only("election", "slug")
 @login_required
 def election_drop(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Cancel an election that has not been held."""

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.models import ContingencyEnvelope, Goal, Membership, Shtick
 from campaigns.selectors.character import (
@@ -50,6 +50,7 @@ from campaigns.services.setup import SetupRefused
 from campaigns.web.access import found, gm_of
 from campaigns.web.editor import attempt, gm_department
 from campaigns.web.intrigue_forms import GOAL_FORMS, ContingencyForm, IntelEnvelopeForm
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.web.shtick_forms import SHTICK_FORMS
 from campaigns.wording import in_text
@@ -158,7 +159,7 @@ def shtick_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespo
     )
 
 
-@require_POST
+@post_only("member_edit", "slug", "pk")
 @login_required
 def shtick_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
@@ -191,7 +192,7 @@ def goal_new(request: HttpRequest, slug: str, pk: int, kind: str) -> HttpRespons
     )
 
 
-@require_POST
+@post_only("member_edit", "slug", "pk")
 @login_required
 def goal_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
@@ -232,7 +233,7 @@ def contingency_new(request: HttpRequest, slug: str, pk: int, condition: str) ->
     return form_page(request, member, form, title=title, save=save, done=done)
 
 
-@require_POST
+@post_only("member_edit", "slug", "pk")
 @login_required
 def contingency_delete(request: HttpRequest, slug: str, pk: int, item: int) -> HttpResponse:
     member = gm_player(request, slug, pk)
@@ -278,7 +279,7 @@ def department_envelopes_page(
     return render(request, "campaigns/character/department_envelopes.html", context)
 
 
-@require_POST
+@post_only("department_envelopes", "slug", "board_slug", "dept_slug")
 @login_required
 def envelope_delete(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str, item: int

@@ -11,7 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.models import Membership
 from campaigns.selectors.editor import department_by_pk
@@ -36,6 +36,7 @@ from campaigns.web.members_forms import (
     ReplaceForm,
     StructuresForm,
 )
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.wording import count
 
@@ -104,7 +105,7 @@ def board_knowledge(request: HttpRequest, slug: str, board_slug: str) -> HttpRes
     return render(request, "campaigns/editor/knowledge.html", context)
 
 
-@require_POST
+@post_only("board_knowledge", "slug", "board_slug")
 @login_required
 def board_knowledge_bulk(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     """R50: one level for the whole board, a department, a member, or one cell."""
@@ -162,7 +163,7 @@ def member_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "campaigns/editor/member.html", context)
 
 
-@require_POST
+@post_only("member_edit", "slug", "pk")
 @login_required
 def member_hand_over(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Replace a player: their structures go to another player (R13)."""

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.models import Office, Shtick
 from campaigns.selectors.character import DepartmentOption
@@ -21,6 +21,7 @@ from campaigns.services.offices import office_save
 from campaigns.services.setup import SetupRefused
 from campaigns.web.editor import FORM_METHODS
 from campaigns.web.elections import done, gm_office
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.web.shtick_forms import SHTICK_FORMS
 
@@ -74,7 +75,7 @@ def office_shtick_new(
     return render(request, "campaigns/elections/office_shtick.html", context)
 
 
-@require_POST
+@post_only("office_edit", "slug", "board_slug", "pk")
 @login_required
 def office_shtick_remove(
     request: HttpRequest, slug: str, board_slug: str, pk: int, index: int

@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Membership, Order, Turn
 from campaigns.selectors import order_checks
@@ -27,6 +27,7 @@ from campaigns.web.order_choices import kinds_offered
 from campaigns.web.order_costs import row_costs
 from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, ReinforceForm
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.wording import in_text
 
@@ -193,7 +194,7 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
     attempts = order_reads.attempts_against(viewer, turn)
     attempt = next((a for a in attempts if a.pk == attempt_pk), None)
     if attempt is None:
-        raise Http404("no such attempt against your departments")
+        return reinforcement_gone(request, viewer, turn, attempt_pk)
     ctx = OrderContext.build(viewer, turn, attempt.board)
     form = ReinforceForm(posted(request), ctx=ctx, attempt=attempt)
 
@@ -207,6 +208,26 @@ def order_reinforce(request: HttpRequest, slug: str, attempt_pk: int) -> HttpRes
     return order_form_page(
         request, viewer, form, title=_("Reinforce %(target)s") % {"target": target}, submit=submit
     )
+
+
+def reinforcement_gone(
+    request: HttpRequest, viewer: Membership, turn: Turn, attempt_pk: int
+) -> HttpResponse:
+    """The link of an attack notice (R46) whose attempt is no longer queued against the
+    viewer: from a past turn, the report of that turn, where the notice stands; from this
+    turn (the attacker withdrew it), the orders page saying so. A link the viewer was never
+    sent is a 404, like any attempt of another player's."""
+    slug = viewer.campaign.slug
+    told = order_reads.notice_turn(viewer, reverse("order_reinforce", args=[slug, attempt_pk]))
+    if told is None:
+        raise Http404("no such attempt against your departments")
+    if told.pk != turn.pk and told.status == Turn.Status.PROCESSED:
+        return redirect(reverse("turn_report", args=[slug, told.number]) + "#turn-notices")
+    messages.info(
+        request,
+        _("That attack is no longer queued against you: there is nothing to reinforce."),
+    )
+    return redirect("orders", slug)
 
 
 def refused_to_message(request: HttpRequest, action: Any, done: str = "") -> bool:
@@ -242,7 +263,7 @@ def orders_change(
         tell_if_unready(request, was_ready and not order_reads.is_ready(viewer, turn))
 
 
-@require_POST
+@post_only("orders", "slug")
 @login_required
 def order_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     viewer = player_of(request, slug)
@@ -256,7 +277,7 @@ def order_cancel(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("orders", slug)
 
 
-@require_POST
+@post_only("orders", "slug")
 @login_required
 def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Move one order up or down the player's sequence (R40)."""
@@ -275,7 +296,7 @@ def order_shift(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("orders", slug)
 
 
-@require_POST
+@post_only("orders", "slug")
 @login_required
 def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = player_of(request, slug)
@@ -292,7 +313,7 @@ def turn_ready(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("orders", slug)
 
 
-@require_POST
+@post_only("campaign", "slug")
 @login_required
 def notices_read(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = member_of(request, slug)

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.models import Campaign, Invitation, Membership
 from campaigns.selectors.players import gm_names, invitation_for, players_page
@@ -23,8 +23,9 @@ from campaigns.services.players import (
 )
 from campaigns.web.access import found, gm_of
 from campaigns.web.players_forms import InvitationForm, SignUpForm
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
-from illumineaucracy.accounts import UsernameTaken, too_many_accounts
+from illumineaucracy.accounts import NEW_ACCOUNT, UsernameTaken, too_many_accounts
 
 FORM_METHODS = ["GET", "HEAD", "POST"]
 
@@ -45,7 +46,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "campaigns/setup/players.html", context)
 
 
-@require_POST
+@post_only("players", "slug")
 @login_required
 def invitation_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     campaign = gm_of(request, slug).campaign
@@ -76,6 +77,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                     return refused
                 member = invitation_sign_up(invitation=invitation, make_account=signup.save)
                 login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
+                request.session[NEW_ACCOUNT] = True
                 return welcome(request, campaign, member, True)
         except InvitationClosed as error:  # used up, withdrawn or expired since the page loaded
             closed = str(error)

@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.models import Campaign, Membership
 from campaigns.selectors import press as reads
@@ -30,6 +30,7 @@ from campaigns.services.press import (
     message_send,
 )
 from campaigns.web.access import board_of, found, member_of
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.web.press_forms import ConversationForm, MessageForm, quote_from
 
@@ -174,7 +175,7 @@ def press_poll(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "campaigns/press/_messages.html", context)
 
 
-@require_POST
+@post_only("order_new", "slug", "board_slug", "kind")
 @login_required
 def press_quote(request: HttpRequest, slug: str, board_slug: str, kind: str) -> HttpResponse:
     """An order form's "Quote in a message": keep the form's fields as a quoted order until

@@ -9,12 +9,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaigns.selectors import press as reads
 from campaigns.services.press import PressRefused, message_hide, press_rules_set
 from campaigns.services.press_mail import announcement_post
 from campaigns.web.access import found, gm_of
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.web.press_forms import AnnouncementForm, PressRulesForm
 
@@ -59,7 +60,7 @@ def announcement_new(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "campaigns/press/announce.html", context)
 
 
-@require_POST
+@post_only("press", "slug")
 @login_required
 def press_hide(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The GM hides one message from the players (the text stays in the audit log)."""

@@ -13,11 +13,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 from django.views.i18n import set_language
 
 from campaigns.models import NotificationSettings, Profile
 from campaigns.services.profile import profile_language_set, profile_set
+from campaigns.web.post_only import post_only
 from campaigns.web.posted import posted
 from campaigns.web.preferences import request_profile
 from campaigns.web.profile_forms import ProfileForm
@@ -49,7 +50,7 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(request, "campaigns/profile/profile.html", context)
 
 
-@require_POST
+@post_only("home")
 def language_switch(request: HttpRequest) -> HttpResponse:
     """The footer's switch: Django's set_language (a cookie, then back to `next`); a
     logged-in user's profile keeps the choice too, since the profile's language comes

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.engine.dice import roll_faces
 from campaigns.engine.election import digest
@@ -25,6 +25,7 @@ from campaigns.selectors.visibility import is_gm
 from campaigns.services.notes import order_note_set
 from campaigns.web.access import found, gm_of, member_of
 from campaigns.web.history import map_url
+from campaigns.web.post_only import post_only
 from campaigns.web.report_forms import (
     GmNoteForm,
     NotificationSettingsForm,
@@ -88,7 +89,7 @@ def note_form(order: reports.OrderView) -> GmNoteForm | None:
     )
 
 
-@require_POST
+@post_only("turn_report", "slug", "number")
 @login_required
 def turn_report_note(request: HttpRequest, slug: str, number: int, order_id: int) -> HttpResponse:
     """The GM writes (and publishes) what one function roll meant (R45)."""

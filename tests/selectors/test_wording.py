@@ -89,3 +89,28 @@ def test_engine_reasons_name_departments_not_slugs() -> None:
         "The City Watch holds 1 money, the roll needs 2 (taxes of The City)."
     )
     assert wording.slugs_named(reason, NAMES) == ["city-watch", "city"]
+
+
+def test_engine_reasons_count_in_the_right_number_and_capitalise_resources() -> None:
+    """The engine's English says "1 against 1 successes" and "1 money"; the site says it
+    as it writes everywhere else, in English and in German."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        held = "the defence held: {} against {} successes (R43)"
+        assert wording.with_names(held.format(1, 1), {}) == (
+            "The defence held: 1 against 1 success (R43)."
+        )
+        assert wording.with_names(held.format(0, 2), {}) == (
+            "The defence held: 0 against 2 successes (R43)."
+        )
+        assert wording.with_names("cannot pay: city-watch holds only 1 people (R43)", NAMES) == (
+            "Cannot pay: The City Watch holds only 1 People (R43)."
+        )
+    with translation.override("de"):
+        assert wording.with_names(held.format(1, 1), {}) == (
+            "Die Verteidigung hielt: 1 gegen 1 Erfolg (R43)."
+        )
+        assert wording.with_names(held.format(1, 2), {}) == (
+            "Die Verteidigung hielt: 1 gegen 2 Erfolge (R43)."
+        )

@@ -139,9 +139,11 @@ class Page:
 
 
 NO_POST = "405 - 405 405 405 405"  # a page that only shows (require_safe)
-NO_GET = "405 - 405 405 405 405"  # an action (require_POST)
-NO_GET_OWNED = "405 405 405 405 405 405"  # the same, where the URL names someone's
-NO_POST_OWNED = NO_GET_OWNED
+# An action (web/post_only.py): a GET is sent on to the page the action belongs to, which
+# then answers each role as that page does.
+NO_GET = "302 - 302 302 302 302"
+NO_GET_OWNED = "302 302 302 302 302 302"  # the same, where the URL names someone's
+NO_POST_OWNED = "405 405 405 405 405 405"  # a page that only shows, where the URL names someone's
 GM_ONLY_OWNED = "302 403 403 403 404 200"  # the GM's page about someone's department...
 GM_ACTS_OWNED = "302 403 403 403 404 302"  # ... and the GM's action on it
 THEIRS = "302 200 404 404 404 200"  # only its owner (and the GM) may read it
@@ -163,6 +165,7 @@ PAGES: dict[str, Page] = {
     "password_reset_complete": Page(SITE,     "200 - 200 200 200 200",  NO_POST),
     # The site.
     "home":                    Page(SITE,     "200 - 200 200 200 200",  NO_POST),
+    "favicon":                 Page(SITE,     "302 - 302 302 302 302",  NO_POST),
     "how_to_play":             Page(SITE,     "200 - 200 200 200 200",  NO_POST),
     "notification_settings":   Page(SITE,     "302 - 200 200 200 200",  "302 - 302 302 302 302"),
     "campaign_new":            Page(SITE,     "302 - 200 200 200 200",  "302 - 200 200 200 200"),
@@ -183,8 +186,8 @@ PAGES: dict[str, Page] = {
     "orders":                  Page(CAMPAIGN, "302 - 200 302 404 302",  NO_POST),
     "order_new":               Page(KINDS,    "302 - 200 403 404 403",  "302 - 200 403 404 403"),
     "order_edit":              Page(ORDERS,   "302 200 404 403 404 403", "302 200 404 403 404 403"),
-    "order_cancel":            Page(ORDERS,   "405 405 405 405 405 405", "302 302 404 403 404 403"),
-    "order_shift":             Page(ORDERS,   "405 405 405 405 405 405", "302 302 404 403 404 403"),
+    "order_cancel":            Page(ORDERS,   NO_GET_OWNED,            "302 302 404 403 404 403"),
+    "order_shift":             Page(ORDERS,   NO_GET_OWNED,            "302 302 404 403 404 403"),
     "order_reinforce":         Page(ATTEMPTS, "302 200 404 403 404 403", "302 200 404 403 404 403"),
     "turn_ready":              Page(CAMPAIGN, NO_GET,                   "302 - 302 403 404 403"),
     "notices_read":            Page(CAMPAIGN, NO_GET,                   "302 - 302 302 404 302"),

@@ -72,8 +72,15 @@ def test_a_gm_of_another_campaign_gets_404(demo: Campaign, client: Client, name:
 
 
 @pytest.mark.parametrize("name", ["campaign_start", "campaign_pause", "campaign_resume"])
-def test_gm_actions_refuse_get(demo: Campaign, client_for: ClientFor, name: str) -> None:
-    assert client_for("gm").get(reverse(name, args=[demo.slug])).status_code == 405
+def test_gm_actions_answer_get_with_the_campaign_page(
+    demo: Campaign, client_for: ClientFor, name: str
+) -> None:
+    demo.refresh_from_db()
+    status = demo.status
+    response = client_for("gm").get(reverse(name, args=[demo.slug]))
+    assert (response.status_code, response["Location"]) == (302, demo.get_absolute_url())
+    demo.refresh_from_db()
+    assert demo.status == status
 
 
 def test_gm_actions_need_the_csrf_token(demo: Campaign) -> None:

@@ -132,7 +132,7 @@ def test_function_roll(demo: Campaign, client_for: ClientFor) -> None:
     assert post(alice, new_url("function"), {**other, "task": "bribe a judge"}).status_code == 302
     assert Order.objects.get(payload__department="treasury").payload["function"] == "bribe a judge"
     spend = {**base, "function": "city-watch|patrol", "spend_money": 9}
-    assert_refused(post(alice, new_url("function"), spend), "holds 0 money")
+    assert_refused(post(alice, new_url("function"), spend), "holds 0 Money")
     assert_refused(post(alice, new_url("function"), {**base, "function": "guild-hall|trade"}), GONE)
     assert stored(K.FUNCTION) == 2
 

@@ -31,6 +31,14 @@ def test_a_new_person_makes_an_account_and_is_logged_in() -> None:
     assert get_user_model().objects.get(username="nadia").email == "nadia@example.org"
 
 
+def test_a_new_account_is_welcomed_not_welcomed_back() -> None:
+    client = Client()
+    page = client.post(URL, form("nadia"), follow=True).content.decode()
+    assert "Welcome to Illumineaucracy, nadia: your account is ready." in page
+    assert "Welcome back" not in page
+    assert "Welcome back, nadia." in client.get(reverse("home")).content.decode()
+
+
 def test_mistakes_are_shown_and_nothing_is_made() -> None:
     response = Client().post(URL, form("nadia", password2="something-else"))
     assert response.status_code == 200

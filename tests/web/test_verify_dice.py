@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.engine.dice import roll_faces
+from campaigns.models import TurnRecord
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
 
@@ -80,3 +81,24 @@ def test_bad_input_gives_form_errors_not_a_500(
     assert "is-invalid" in content
     assert "Traceback" not in content
     assert 'id="result"' not in content  # no faces computed
+
+
+@pytest.mark.parametrize(
+    ("dice", "words"), [(1, ("1 die:", "(1 success at TN")), (2, ("2 dice:", "(2 successes at TN"))]
+)
+def test_the_page_counts_dice_and_successes_in_the_right_number(
+    played: Played, client_for: ClientFor, dice: int, words: tuple[str, str]
+) -> None:
+    order = played.order("alice_roll")
+    (roll,) = order.result["rolls"]
+    faces = roll_faces(played.turn.seed, roll["key"], dice)
+    # The report reads the rolls from the turn's record of the board.
+    record = TurnRecord.objects.get(turn=played.turn, board=order.board)
+    outcome = record.report["orders"][str(order.engine_id)]
+    outcome["rolls"] = [{**roll, "dice": dice, "faces": faces, "successes": dice}]
+    record.save(update_fields=["report"])
+    alice = client_for("alice")
+    listed = html.unescape(alice.get(verify_url(played)).content.decode())
+    checked = alice.get(verify_url(played), {"key": roll["key"], "dice": dice})
+    assert words[0] in listed
+    assert words[1] in html.unescape(checked.content.decode())
