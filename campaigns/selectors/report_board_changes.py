@@ -30,6 +30,8 @@ def structure_changes(
     knowing: Knowing,
     players: dict[str, str],
     handed: dict[str, str] | None = None,
+    *,
+    only_handovers: bool = False,
 ) -> list[str]:
     """Captures (R44), hand-overs (`handed`, R62) and departments leaving structures (R13),
     on departments the viewer knows at least `known` (who controls a department is part of
@@ -46,7 +48,7 @@ def structure_changes(
         if slug in (handed or {}):
             receiver = players.get(str((handed or {})[slug]), "a player")
             changes.append(handover_text(dept, old_name, receiver, stayed=new_name == receiver))
-        else:
+        elif not only_handovers:
             changes.append(wording.capture_text(dept, old_name, new_name))
     return changes
 
@@ -122,11 +124,13 @@ def link_changes(
     *,
     added: bool,
     made: set[tuple[str, str]] | None = None,
+    touching: set[str] | None = None,
 ) -> list[str]:
     """Links made or broken this turn that the viewer sees (`Knowing.sees_link`, the rule
     the board page uses for links: both ends `known`, or a link of theirs then, its other
     end named). `made`: the links orders made this turn
-    (links_made), so one made and removed within the turn shows as both."""
+    (links_made), so one made and removed within the turn shows as both. `touching`: only
+    the links with an end among these slugs."""
     if not before_state:
         return []
     new, old, made = link_pairs(after_state), link_pairs(before_state), made or set()
@@ -134,7 +138,7 @@ def link_changes(
     return [
         f"{knowing.name(s)} → {knowing.name(c)}"
         for s, c in sorted(changed)
-        if knowing.sees_link(s, c)
+        if knowing.sees_link(s, c) and (touching is None or {s, c} & touching)
     ]
 
 

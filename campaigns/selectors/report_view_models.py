@@ -119,6 +119,12 @@ class BoardReport:
     election: Any = None
     # R62: other players' gifts to the viewer's departments, in words.
     received: list[str] = field(default_factory=list)
+    # R62: the hand-overs among `changes`.
+    handovers: list[str] = field(default_factory=list)
+    # (phase, text) of each of `links_added` and `links_removed` (report_account.link_events).
+    link_events: list[tuple[str, str]] = field(default_factory=list)
+    # R31: the numbered account of the turn, phase by phase (report_account.Phase).
+    account: list[Any] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

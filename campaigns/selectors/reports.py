@@ -16,7 +16,7 @@ This module assembles them; `report_orders` words the orders and rolls, and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -45,6 +45,7 @@ from campaigns.selectors.visibility import (
 )
 
 from .order_checks import safe_reason
+from .report_account import board_account, link_events
 from .report_board_changes import (
     gifts_received,
     handed_over,
@@ -55,6 +56,7 @@ from .report_board_changes import (
     spawn_slugs,
     structure_changes,
     structures,
+    succeeded,
 )
 from .report_election import election_result
 from .report_orders import attack_view, order_view
@@ -251,15 +253,19 @@ def board_report(
             # successes (its dice only if they know its card). Not the attacker's cost or
             # spend, nor their player.
             attacks.append(attack_view(reading.turn, order, outcome, knowing))
-    return BoardReport(
+    handed = handed_over(orders, outcomes)
+    report = BoardReport(
         name=record.board.name,
         slug=record.board.slug,
         orders=own,
         attacks=attacks,
         changes=(
-            structure_changes(
-                before, after, knowing, reading.players, handed_over(orders, outcomes)
-            )
+            structure_changes(before, after, knowing, reading.players, handed)
+            if before_state
+            else []
+        ),
+        handovers=(
+            structure_changes(before, after, knowing, reading.players, handed, only_handovers=True)
             if before_state
             else []
         ),
@@ -270,6 +276,15 @@ def board_report(
         election=election_result(record, reading.turn, knowing),
         received=[] if full else gifts_received(orders, outcomes, knowing, mine_before),
     )
+    captured = {
+        str(o.payload.get("target")) for o in succeeded(orders, outcomes, Order.Kind.ATTEMPT)
+    }
+    links = link_events(
+        after_state, before_state, knowing, made, handed=set(handed), captured=captured
+    )
+    # Written from the view-model alone, so it shows nothing the rest of the report hides.
+    report = replace(report, link_events=links)
+    return replace(report, account=board_account(report))
 
 
 def own_links(
