@@ -58,15 +58,16 @@ def board_account(board: BoardReport) -> list[Phase]:
     """The phases of `board`'s turn that the viewer saw something happen in, in R31 order,
     each with its events in words (numbered by the template)."""
     events: dict[str, list[str]] = {key: [] for key, _label in PHASES}
-    events["handovers"] += board.handovers
     for order in board.orders:
         events[PHASE_OF_KIND.get(order.kind, "moves")].append(own_order_text(order))
-    for phase, text in board.link_events:
-        events[phase].append(text)
+    events["handovers"] += board.handovers
     events["moves"] += board.received
     events["attempts"] += [attack_on_you_text(attack) for attack in board.attacks]
     # Captures, and departments leaving structures after them (R44, R13).
     events["attempts"] += [c for c in board.changes if c not in board.handovers]
+    # Each link change after what made it: a hand-over, a link order, a capture.
+    for phase, text in board.link_events:
+        events[phase].append(text)
     if board.election is not None:
         events["election"].append(board.election.text)
     events["spawn"] += [line for d in board.departments if (line := spawn_text(d))]
@@ -122,7 +123,7 @@ def own_order_text(order: OrderView) -> str:
     text = _("%(kind)s: %(summary)s — %(status)s") % {
         "kind": order.kind_label,
         "summary": order.summary,
-        "status": status_text(order).lower(),
+        "status": status_text(order),
     }
     if order.reason:
         text += f" ({order.reason.rstrip('.')})"
@@ -142,15 +143,16 @@ def attack_on_you_text(attack: OrderView) -> str:
     rolled = [r for r in attack.rolls if r.successes is not None]
     if len(rolled) == 2:
         attack_roll, defend = rolled
+        score = ngettext(
+            "%(attack)s against %(defence)s success",
+            "%(attack)s against %(defence)s successes",
+            defend.successes or 0,
+        ) % {"attack": attack_roll.successes, "defence": defend.successes}
+        dice = ngettext("%(n)s die", "%(n)s dice", defend.dice or 0) % {"n": defend.dice}
         text += ", " + _(
-            "%(attack)s against %(defence)s successes; your department rolled %(dice)s dice "
-            "at skill %(skill)s (its Obstruct, with its standing defence spent)"
-        ) % {
-            "attack": attack_roll.successes,
-            "defence": defend.successes,
-            "dice": defend.dice,
-            "skill": defend.skill,
-        }
+            "%(score)s; your department rolled %(dice)s at skill %(skill)s (its Obstruct, "
+            "with its standing defence spent)"
+        ) % {"score": score, "dice": dice, "skill": defend.skill}
     return text + "."
 
 

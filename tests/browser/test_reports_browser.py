@@ -33,6 +33,16 @@ def test_carol_reads_her_report_and_verifies_a_die(
     attempt = played.orders["carol_attempt"]
     expect(page.locator(f"#order-{attempt.pk}")).to_contain_text("succeeded")
     expect(page.locator("#changes-city")).to_contain_text("The City Watch was captured")
+    # The report opens with what happened, phase by phase (R31): her attempt and the
+    # capture it made, before the spawn and consume.
+    account = page.locator("#account-city")
+    expect(account.locator("[data-phase=attempts]")).to_contain_text(
+        "The Thieves' Guild tries to link The City Watch"
+    )
+    expect(account.locator("[data-phase=attempts]")).to_contain_text("The City Watch was captured")
+    phases = account.locator("[data-phase]").evaluate_all("els => els.map(e => e.dataset.phase)")
+    assert phases.index("attempts") < phases.index("spawn"), phases
+    account.screenshot(path=str(OUTPUT / "report-carol-account.png"))
     content = page.content()
     assert "ALICE-INTENT-SENTINEL" not in content
     assert "BOB-INTENT-SENTINEL" not in content

@@ -64,7 +64,7 @@ def test_the_defender_reads_the_attack_from_her_side(played: Played, client_for:
     attempts = text.split('data-phase="attempts"')[1].split('data-phase="functions"')[0]
     assert "New link: The Thieves' Guild → The City Watch." in attempts
     assert "Link gone: The Mint → The City Watch." in attempts
-    assert "Break link: The Mint → The Orphanage — rejected (" in text
+    assert "Break link: The Mint → The Orphanage — Rejected (" in text
     assert re.search(r"Function roll: The Mint: coinage.* — \d+ success", text)
 
 
