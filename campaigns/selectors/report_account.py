@@ -127,7 +127,21 @@ def own_order_text(order: OrderView) -> str:
     }
     if order.reason:
         text += f" ({order.reason.rstrip('.')})"
+    elif order.kind == Order.Kind.ATTEMPT and (score := score_text(order)):
+        text += f" ({score})"
     return text + "."
+
+
+def score_text(order: OrderView) -> str:
+    """An attempt's attack successes against its defence's, when the viewer reads both."""
+    rolled = [r.successes for r in order.rolls if r.successes is not None]
+    if len(rolled) != 2:
+        return ""
+    return ngettext(
+        "%(attack)s against %(defence)s success",
+        "%(attack)s against %(defence)s successes",
+        rolled[1] or 0,
+    ) % {"attack": rolled[0], "defence": rolled[1]}
 
 
 def attack_on_you_text(attack: OrderView) -> str:
@@ -142,12 +156,8 @@ def attack_on_you_text(attack: OrderView) -> str:
         text = _("%(attack)s: it was not made") % {"attack": attack.summary}
     rolled = [r for r in attack.rolls if r.successes is not None]
     if len(rolled) == 2:
-        attack_roll, defend = rolled
-        score = ngettext(
-            "%(attack)s against %(defence)s success",
-            "%(attack)s against %(defence)s successes",
-            defend.successes or 0,
-        ) % {"attack": attack_roll.successes, "defence": defend.successes}
+        defend = rolled[1]
+        score = score_text(attack)
         dice = ngettext("%(n)s die", "%(n)s dice", defend.dice or 0) % {"n": defend.dice}
         text += ", " + _(
             "%(score)s; your department rolled %(dice)s at skill %(skill)s (its Obstruct, "

@@ -99,3 +99,17 @@ def test_the_account_lists_the_phases_in_r31_order(db: None, client_for: ClientF
     assert shown == sorted(shown, key=ORDER_OF_PHASES.index)
     # Numbered: one ordered list of phases, each with its events.
     assert "<ol" in accounts(content)
+
+
+def test_the_attacker_reads_her_capture_with_its_score(
+    played: Played, client_for: ClientFor
+) -> None:
+    content = client_for("carol").get(reverse("turn_report", args=[SLUG, 1])).content.decode()
+    attempts = accounts(html.unescape(content), "city").split('data-phase="attempts"')[1]
+    assert re.search(
+        r"Linking attempt: The Thieves' Guild tries to link The City Watch, paying 2 Money "
+        r"— Succeeded \(\d+ against \d+ success(es)?\)\.",
+        attempts,
+    )
+    # What it made: the capture, then the link it added (R44).
+    assert attempts.index("was captured by") < attempts.index("New link: The Thieves' Guild")
