@@ -101,4 +101,5 @@ def attack_view(turn: Turn, order: Order, outcome: dict[str, Any], knowing: Know
         rolls=roll_views(turn, outcome.get("rolls", []), hide_attack=not knows_card),
         gm_note="",
         gm_note_published=False,
+        defending=True,
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.paginator import Page
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from campaigns.models import Campaign, Order
 from campaigns.selectors.visibility import Amount
@@ -55,6 +55,39 @@ class OrderView:
     # R43/R21: an attempt that names both its cost and tokens spent on its roll, which the
     # report then tells apart.
     pays_and_spends: bool = False
+    # R46: the defender's view of an attempt on their department, whose badge then reads
+    # from their side (a failed attempt is a defence that held).
+    defending: bool = False
+
+    @property
+    def successes(self) -> int:
+        return sum(roll.successes or 0 for roll in self.rolls)
+
+    @property
+    def badge_label(self) -> str:
+        """The outcome as the reader lives it: a function roll that took place counts its
+        successes (the engine calls it `succeeded` even with none, ENGINE.md); an attempt
+        that failed against the reader's department held."""
+        if self.is_function and self.status == "succeeded":
+            n = self.successes
+            return ngettext("%(n)s success", "%(n)s successes", n) % {"n": n}
+        if self.defending and self.status == "failed":
+            return gettext("held")
+        labels = {
+            "succeeded": gettext("succeeded"),
+            "failed": gettext("failed"),
+            "rejected": gettext("rejected"),
+        }
+        return labels.get(self.status, self.status)
+
+    @property
+    def badge_tone(self) -> str:
+        """Green for what went the reader's way, grey for a roll with no success."""
+        if self.is_function and self.status == "succeeded":
+            return "success" if self.successes else "secondary"
+        if self.defending and self.status == "failed":
+            return "success"
+        return {"succeeded": "success", "failed": "warning"}.get(self.status, "danger")
 
     @property
     def is_function(self) -> bool:

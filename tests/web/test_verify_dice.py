@@ -32,7 +32,7 @@ def test_the_page_recomputes_the_faces_of_the_report_and_checks_the_commitment(
     assert link in report  # each roll links to the page, prefilled
 
     content = html.unescape(alice.get(link).content.decode())
-    shown = re.search(r'<p class="fs-4 mb-1" data-faces>([^<]*)</p>', content)
+    shown = re.search(r'<p class="fs-4 mb-1" data-faces[^>]*>([^<]*)</p>', content)
     assert shown is not None
     assert [int(f) for f in shown.group(1).split()] == roll["faces"]
     assert roll_faces(played.turn.seed, roll["key"], roll["dice"]) == roll["faces"]

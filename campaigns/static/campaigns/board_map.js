@@ -108,6 +108,7 @@
   function edgeClasses(edge) {
     const classes = [];
     if (edge.change) classes.push(edge.change);
+    if (edge.change === "attempt" && edge.status !== "succeeded") classes.push("missed");
     if (edge.funded === false) classes.push("unfunded");
     return classes.join(" ");
   }
@@ -168,6 +169,13 @@
       { selector: "edge.attempt", style: {
         "line-style": "dashed", "line-color": COLOUR.attempt, "target-arrow-color": COLOUR.attempt,
         "target-arrow-shape": "vee", color: COLOUR.attempt,
+      } },
+      // A failed attempt changed nothing, and several of them between near departments
+      // write their labels over each other and over the links': its label shows only while
+      // it is pointed at, tapped or picked from the list (the line already says "attempt").
+      { selector: "edge.missed", style: { label: "" } },
+      { selector: "edge.missed.hover, edge.missed.active, edge.missed:selected", style: {
+        label: "data(text)", "z-index": 20,
       } },
       { selector: "edge.active, edge:selected", style: { width: 6, "z-index": 10 } },
     ];
@@ -428,6 +436,8 @@
     cy.on("mouseover tap", "edge", (event) => {
       show(panel, document.createTextNode(edgeSummary(cy, event.target.data())));
     });
+    cy.on("mouseover", "edge.missed", (event) => event.target.addClass("hover"));
+    cy.on("mouseout", "edge.missed", (event) => event.target.removeClass("hover"));
     bindLinkList(scope, cy, panel);
     joinGroup(container, cy);
     window.boardMaps = window.boardMaps || [];

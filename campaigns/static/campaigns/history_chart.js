@@ -13,6 +13,9 @@
     authority: root.getPropertyValue("--chart-authority").trim() || "#6f42c1",
   };
 
+  const WIDER = 1.5;
+  const SHAPES = { money: "circle", people: "rect", authority: "triangle" };
+
   document.querySelectorAll("[data-history-chart]").forEach((box) => {
     const source = document.getElementById(box.dataset.chartData);
     const canvas = box.querySelector("canvas");
@@ -26,13 +29,20 @@
       type: "line",
       data: {
         labels: data.labels.map((n) => turnText.replace("%(n)s", n)),
-        datasets: data.series.map((series) => ({
+        datasets: data.series.map((series, i) => ({
           label: series.label,
           data: series.data,
           borderColor: colours[series.kind],
           backgroundColor: colours[series.kind],
           borderDash: series.measure === "produced" ? [6, 4] : [],
-          pointRadius: many ? 0 : 3,
+          // Series with equal values (no Money and no People, say) would draw one line
+          // over the other: each is wider than the one drawn on top of it (Chart.js draws
+          // the first series last), so equal lines show as stripes of their colours, and
+          // each kind has its own point shape.
+          order: i,
+          borderWidth: 2 + WIDER * i,
+          pointStyle: SHAPES[series.kind] || "circle",
+          pointRadius: many ? 0 : 3 + i / 2,
           tension: 0,
         })),
       },
