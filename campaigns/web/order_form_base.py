@@ -117,8 +117,11 @@ class OrderForm(forms.Form):
     def engine_reason(self, gone: list[str]) -> str | None:
         """R40: why the engine refuses the order as posted (R50-safe), or None where it
         would take it (the form may offer less than the engine, R50) or cannot say."""
+        posted = {name: self.posted(name) for name in gone}
+        if any("\x00" in str(value) for value in posted.values()):
+            return None  # junk no form offered (and PostgreSQL cannot even look it up)
         kept = self.cleaned_data
-        self.cleaned_data = {**kept, **{name: self.posted(name) for name in gone}}
+        self.cleaned_data = {**kept, **posted}
         try:
             payload = self.payload()
         except (forms.ValidationError, LookupError, ValueError, TypeError, AttributeError):

@@ -86,6 +86,9 @@ def test_a_campaign_from_sign_up_to_its_opening(
     gm.get_by_role("link", name="Import a board").click()
     gm.set_input_files("#id_file", str(path))
     gm.get_by_role("button", name="Import the board").click()
+    # The Warehouse's Impress is 0: the GM is asked first, and confirms.
+    expect(gm.locator("#import-warnings")).to_contain_text("warehouse")
+    gm.get_by_role("button", name="Import it as it is").click()
     expect(gm.locator(".alert-success")).to_contain_text("Imported The Harbour: 3 departments")
 
     # Two players through one link for two people.

@@ -71,6 +71,10 @@ def test_a_gm_creates_a_campaign_and_sets_it_up(
     gm.fill("#id_name", "The Docks")
     gm.fill("#id_slug", "docks")
     gm.get_by_role("button", name="Import the board").click()
+    # A department with Impress or Obstruct 0 is named first, and the GM confirms it.
+    expect(gm.locator("#import-warnings")).to_contain_text("Nothing is imported yet")
+    shot(gm, "setup-board-import-warnings-gm-desktop")
+    gm.get_by_role("button", name="Import it as it is").click()
     expect(gm.locator(".alert-success")).to_contain_text("Imported The Docks: 6 departments")
     shot(gm, "setup-board-imported-gm-desktop")
 

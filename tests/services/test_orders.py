@@ -104,7 +104,7 @@ def test_it_rejects_a_link_with_no_free_outgoing_slot_r11(demo: Campaign) -> Non
 
 def test_a_function_roll_spending_more_than_the_stash_is_refused(demo: Campaign) -> None:
     payload = {"department": "mint", "function": "coinage", "stat": "effect", "intent": "x"}
-    refused(demo, "alice", K.FUNCTION, {**payload, "spend": {"money": 9}}, "holds 2 money")
+    refused(demo, "alice", K.FUNCTION, {**payload, "spend": {"money": 9}}, "holds 2 Money")
     submit(demo, "alice", K.FUNCTION, {**payload, "spend": {"money": 1}})
     refused(demo, "alice", K.FUNCTION, payload, r"already made a function roll this turn \(R45\)")
 

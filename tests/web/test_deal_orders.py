@@ -210,6 +210,6 @@ def test_a_choice_a_second_tab_used_up_says_what_changed_not_select_a_valid_choi
     page = alice.post(
         new_url("gift"), {"client_token": token, **gift, "tokens_authority": "1"}
     ).content.decode()
-    gone = "The Treasury is no longer offered: The Treasury has only 0 unmoved authority"
+    gone = "The Treasury is no longer offered: The Treasury has only 0 unmoved Authority"
     assert gone in page and "valid choice" not in page
     assert Order.objects.filter(kind="gift").count() == 1

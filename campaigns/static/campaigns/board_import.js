@@ -65,7 +65,17 @@
   }
 
   input.addEventListener("change", describe);
-  form.addEventListener("submit", () => {
+  form.addEventListener("submit", (event) => {
+    // A disabled button is left out of what the form sends, so the pressed one's value
+    // ("Import it as it is" carries the confirmation) goes along in a hidden field.
+    const pressed = event.submitter;
+    if (pressed && pressed.name) {
+      const carried = document.createElement("input");
+      carried.type = "hidden";
+      carried.name = pressed.name;
+      carried.value = pressed.value;
+      form.appendChild(carried);
+    }
     form.querySelectorAll("button[type=submit]").forEach((button) => { button.disabled = true; });
     // No file chosen: the text in the form is sent (a file kept after a problem, or pasted).
     const values = described || { file: "", size: "", n: null };
