@@ -4,7 +4,7 @@ The check that refuses to serve without SECRET_KEY runs here, in the master, bef
 worker is forked: when every worker fails on its own, gunicorn's master can trip over
 their exits and print a traceback instead of our one line.
 
-Every figure below can be changed from the environment (README, "Production"). gunicorn
+Every figure below can be changed from the environment (docs/operations.md, "Settings"). gunicorn
 reads the names it knows itself (`bind`, `workers`, ...) from this module's globals."""
 
 import multiprocessing

@@ -10,4 +10,4 @@ class CampaignsConfig(AppConfig):
             checks,  # noqa: F401  (registers the deploy checks)
             tasks,  # noqa: F401  (registers the tasks in every process)
         )
-        from campaigns.web import preferences  # noqa: F401  (the log-in's last-seen stamp)
+        from campaigns.accounts.web import preferences  # noqa: F401  (the log-in's last-seen stamp)

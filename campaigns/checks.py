@@ -15,7 +15,7 @@ def secret_key_is_configured(app_configs: Any, **kwargs: Any) -> list[Error]:
     return [
         Error(
             "SECRET_KEY is not set: sessions and password reset links would not survive a restart.",
-            hint="Set the SECRET_KEY environment variable (README.md, Production).",
+            hint="Set the SECRET_KEY environment variable (docs/operations.md, Settings).",
             id="campaigns.E001",
         )
     ]

@@ -61,8 +61,8 @@ def send_reminders() -> int:
 @shared_task
 def send_press_digests() -> int:
     """The press digest tick (every 10 minutes): mail each user their unread messages, at
-    most once an hour (services/press_mail.py claims each user by a conditional update, so
+    most once an hour (press/services/press_mail.py claims each user by a conditional update, so
     two ticks at once still send one mail). Returns how many users were mailed."""
-    from campaigns.services.press_mail import press_digests_send
+    from campaigns.press.services.press_mail import press_digests_send
 
     return press_digests_send()

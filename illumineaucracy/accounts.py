@@ -156,7 +156,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             user = form.save()
         except UsernameTaken:
             return render(request, "registration/signup.html", {"form": form, "next": next_url})
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="illumineaucracy.profile_backend.ProfileModelBackend")
         # A new account is welcomed, not welcomed back (the front page reads the mark once).
         request.session[NEW_ACCOUNT] = True
         messages.success(

@@ -3,7 +3,7 @@
 Every value comes from the environment (django-environ), so the same file serves a laptop, CI
 and production. With nothing set you get a self-contained development setup: SQLite under
 var/, a Celery broker made of plain files under var/celery/, mail printed to the console.
-The variables a production deployment must set are listed in README.md ("Production").
+The variables a production deployment must set are listed in docs/operations.md ("Settings").
 """
 
 import datetime as dt
@@ -78,7 +78,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # The logged-in user's profile: their language and time zone for this request.
-    "campaigns.web.preferences.PreferencesMiddleware",
+    "campaigns.accounts.web.preferences.PreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Django's own Content-Security-Policy header, from SECURE_CSP below.
@@ -102,7 +102,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 # The viewer's time zone for times, and their unread press for the navbar.
-                "campaigns.web.preferences.preferences",
+                "campaigns.accounts.web.preferences.preferences",
             ],
         },
     },
@@ -147,8 +147,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # axes first: it refuses a locked-out username + address before the password is checked.
+# ProfileModelBackend reads a session's user with their profile (one query, not two);
+# ModelBackend stays for the sessions opened before it came.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "illumineaucracy.profile_backend.ProfileModelBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -173,7 +176,7 @@ CACHES = {"default": env.cache_url("CACHE_URL", default=f"filecache://{VAR_DIR /
 
 # --- Time and language ----------------------------------------------------------------------
 # Store and compute in UTC; each campaign converts its deadline from its own time zone (R30).
-# Each user may choose a time zone and a language in their profile (web/preferences.py);
+# Each user may choose a time zone and a language in their profile (accounts/web/preferences.py);
 # without one the browser's zone (deadline.js) and language (Accept-Language) are used.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("de", "Deutsch")]

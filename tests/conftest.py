@@ -43,7 +43,7 @@ def no_throttle_counts_from_earlier_tests() -> None:
 @pytest.fixture(autouse=True)
 def site_language_after_each_test() -> Iterator[None]:
     """Each test leaves the site's default language active: a request activates its reader's
-    language for the whole thread (LocaleMiddleware, web/preferences.py) and nothing undoes
+    language for the whole thread (LocaleMiddleware, accounts/web/preferences.py) and nothing undoes
     it, so a German page read in one test made the next test's services speak German."""
     yield
     from django.conf import settings

@@ -1,6 +1,6 @@
 """Every `bench_*` command runs, small (issue 15): each prints its figures and leaves nothing
 behind in the database (no campaign, account, session or row of any table it made). No
-timing is asserted: the figures are for people to read (README, "Benchmarks").
+timing is asserted: the figures are for people to read (docs/operations.md, "Benchmarks").
 
 The list of commands is read from campaigns/management/commands/, so a new benchmark fails
 `test_every_benchmark_command_has_a_test` until it has one here."""
@@ -28,7 +28,7 @@ from django.db import connection
 ROOT = Path(__file__).resolve().parents[1]
 TESTED = {
     "bench_turns", "bench_order_check", "bench_engine_cli", "bench_burst", "bench_board_import",
-    "bench_history", "bench_big_pages", "bench_pages",
+    "bench_history", "bench_big_pages", "bench_pages", "bench_demo_pages",
 }  # fmt: skip
 
 
@@ -103,6 +103,15 @@ def test_bench_history_prints_every_page_for_both_viewers() -> None:
     text = run("bench_history", "--turns", "2", "--big", "12", "--big-turns", "1", "--runs", "1")
     assert "14 departments, 2 turns" in text and "12 departments, 1 turn (" in text
     assert text.count("structure history") == 2 and text.count(" queries") >= 30
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bench_demo_pages_prints_time_and_queries_of_each_page_beside_its_target() -> None:
+    text = run("bench_demo_pages", "--requests", "2")
+    lines = [line for line in text.splitlines() if " queries " in line]
+    assert [line.split()[0] for line in lines] == ["login", "campaign", "board", "orders", "report"]
+    assert all(re.search(r"median +[\d.]+ ms .* \d+ queries .*target: median <= \d+ ms", line)
+               for line in lines)  # fmt: skip
 
 
 @pytest.mark.django_db(transaction=True)

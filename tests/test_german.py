@@ -13,11 +13,12 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from campaigns import wording
+from campaigns.engine.refusals import fields
 from campaigns.models import Campaign, Profile
-from campaigns.reasons import REASONS
+from campaigns.reasons import EVERY, SAID
 from campaigns.services.notifications import notify_turn_processed
 from campaigns.services.reminders import reminder_mail
+from campaigns.words import game, labels
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
 
@@ -82,14 +83,14 @@ def test_a_reminder_goes_out_in_the_recipients_language_with_a_german_date(
 def test_engine_reasons_are_translated_with_names_and_rule_ids() -> None:
     names = {"mint": "Die Münze", "city-watch": "Stadtwache"}
     with translation.override("de"):
-        text = wording.with_names("mint already links to city-watch (R10)", names)
+        text = game.with_names("mint already links to city-watch (R10)", names)
         assert text == "Die Münze ist bereits mit Stadtwache verbunden (R10)."
-        nested = wording.with_names("cannot pay: mint holds only 1 money (R43)", names)
+        nested = game.with_names("cannot pay: mint holds only 1 money (R43)", names)
         assert nested == "Kann nicht zahlen: Die Münze hat nur 1 Geld (R43)."
-        held = wording.with_names("the defence held: 1 against 2 successes (R43)", {})
+        held = game.with_names("the defence held: 1 against 2 successes (R43)", {})
         assert held == "Die Verteidigung hielt: 1 gegen 2 Erfolge (R43)."
     with translation.override("en"):  # English: the engine's own sentence, with names
-        text = wording.with_names("mint already links to city-watch (R10)", names)
+        text = game.with_names("mint already links to city-watch (R10)", names)
         assert text == "Die Münze already links to Stadtwache (R10)."
 
 
@@ -117,26 +118,27 @@ def test_a_board_refusal_names_its_rule_in_german_too(reason: str, german: str) 
     """The engine ends a refusal about a board with its rule (engine/errors.py under_rule);
     the sentence is said again in German and the rule kept, once."""
     with translation.override("de"):
-        assert wording.with_names(reason, {"mint": "Die Münze", "city-watch": "Stadtwache"}) == (
+        assert game.with_names(reason, {"mint": "Die Münze", "city-watch": "Stadtwache"}) == (
             german
         )
 
 
 def test_a_reason_without_a_translation_is_shown_in_english_with_names() -> None:
     with translation.override("de"):
-        text = wording.with_names("mint did something new (R99)", {"mint": "Die Münze"})
+        text = game.with_names("mint did something new (R99)", {"mint": "Die Münze"})
     assert text == "Die Münze did something new (R99)."
 
 
-@pytest.mark.parametrize(("pattern", "text"), REASONS)
-def test_every_reason_pattern_has_a_german_translation(pattern: Any, text: Any) -> None:
+@pytest.mark.parametrize("code", sorted(SAID))
+def test_every_refusal_code_has_a_german_translation(code: str) -> None:
     # Filled in, as the site says it: a counting text (ngettext) has no words until then.
-    values = dict.fromkeys(pattern.groupindex, 2)
+    text = SAID[code]
+    values = dict.fromkeys((name for name, __ in fields(EVERY[code][1])), 2)
     with translation.override("en"):
         english = str(text % values)
     with translation.override("de"):
         german = str(text % values)
-    assert german and german != english, pattern.pattern
+    assert german and german != english, code
 
 
 def test_the_maps_words_come_from_the_page_in_the_readers_language(
@@ -159,14 +161,14 @@ def test_the_maps_words_come_from_the_page_in_the_readers_language(
 def test_numbers_in_sentences_are_written_as_the_language_writes_them() -> None:
     """An order's length limit, a note's: 2,000 in English, 2.000 in German."""
     with translation.override("de"):
-        assert wording.number(2000) == "2.000" and wording.number(12) == "12"
+        assert labels.number(2000) == "2.000" and labels.number(12) == "12"
     with translation.override("en"):
-        assert wording.number(2000) == "2,000"
+        assert labels.number(2000) == "2,000"
 
 
 def test_the_audit_logs_entries_are_said_in_the_readers_language() -> None:
     """An entry's target is stored once, in English (a record); it is shown in words."""
-    from campaigns.audit_words import audit_target
+    from campaigns.words.audit import audit_target
 
     with translation.override("de"):
         assert audit_target("structures on The City") == "Machtstrukturen auf The City"

@@ -12,7 +12,7 @@ from hypothesis import given
 
 from campaigns.models import AuditEntry, Campaign
 from campaigns.models.fields import JSONField
-from tests.test_jsoncodec import documents
+from tests.support.json_documents import documents
 
 DJANGO = models.JSONField()
 OURS = JSONField()

@@ -9,24 +9,9 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from campaigns.jsoncodec import dumps_compact, dumps_engine, has_long_number, loads
-
-leaves = (
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.text()
-    | st.floats(allow_nan=False)
-)
-documents = st.recursive(
-    leaves,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
-    ),
-    max_leaves=20,
-)
+from tests.support.json_documents import documents
 
 
 @settings(max_examples=500, deadline=None)

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The production variables documented in README.md, with example values.
+# The production variables documented in docs/operations.md ("Settings"), with example values.
 PRODUCTION_ENV = {
     "SECRET_KEY": "k3P9v-example-only-0aZ8rT2wQx7LmN4bY6cD1eF5gH0jK_sUvW3xYz",
     "ALLOWED_HOSTS": "illumineaucracy.example.org",

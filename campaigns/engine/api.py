@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from . import classic
 from .cli_io import parse_board, state_json
 from .dice import check_seed
 from .goals import goals_report
@@ -33,6 +34,8 @@ def collector_paused() -> Iterator[None]:
 def spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
     """RULES R32-R36 (with R60 production shticks): the state after spawn and consume, plus
     report.departments and, with goals, report.goals (R61)."""
+    if classic.is_classic(state):  # R90, RULES part 10
+        return classic.spawn_consume(state)
     with collector_paused():
         return _spawn_consume(state)
 
@@ -40,6 +43,8 @@ def spawn_consume(state: dict[str, Any]) -> dict[str, Any]:
 def resolve(state: dict[str, Any]) -> dict[str, Any]:
     """RULES R40-R47, R60-R62, R70-R71, R80: the state after the orders (no spawn), plus
     report.orders, report.attempt_order and, with an election, report.election."""
+    if classic.is_classic(state):  # R90, RULES part 10
+        return classic.resolve(state)
     with collector_paused():
         return _resolve(state)
 
@@ -49,6 +54,8 @@ def resolve_then_spawn(state: dict[str, Any]) -> dict[str, Any]:
     the two reports merged (`orders`, `attempt_order` and `election` from resolve,
     `departments` and `goals` from spawn-consume), but the board is parsed and written out
     once instead of twice."""
+    if classic.is_classic(state):  # R90, RULES part 10
+        return classic.resolve_then_spawn(state)
     with collector_paused():
         board = parse_board(state)
         seed = check_seed(state.get("seed"))

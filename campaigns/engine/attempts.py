@@ -1,7 +1,8 @@
 """Linking attempts' rules in one place (RULES R6, R11, R21, R43, R47): who may attempt whom,
 what it costs, and the two dice pools. `resolve.attempt`/`check_attempt` roll with these
 functions and the order forms' odds preview reads them (`attempt_pools`), so the preview can
-never disagree with the resolution."""
+never disagree with the resolution. `defence_read` reads a defend roll back into the tokens
+it spent, for the turn report (ENGINE.md reports the pool, not the tokens)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .board import STAT_TYPE, TYPES, Board, Department, Tokens, no_tokens
 from .cli_io import parse_board, parse_tokens
 from .errors import EngineError, OrderRejected
 from .orders import pool_for, shortfall
+from .refusals import refuse
 
 BASE_TN = 7  # R6/R22/R43: rolls are for 7s before alignments
 ATTACK_STAT = "impress"  # R43 step 3: the attacker's roll
@@ -28,11 +30,11 @@ def attempt_problem(
     structure are gone; and a target on another board needs the player's cross_board shtick
     (R60). Limits are the departments' own where a link_limit shtick replaces them (R60)."""
     if target.structure == player:
-        return f"{target.slug} is already in your structure (R43)"
+        return refuse("already_yours", target=target.slug)
     if len(board.out_links.get(attacker.slug, ())) >= board.out_limit(attacker):
-        return f"{attacker.slug} has no free outgoing link (R43, R11)"
+        return refuse("attacker_no_free_out", attacker=attacker.slug)
     if not (target.consumes and attacker.produces and target.consumes[0] == attacker.produces[0]):
-        return f"{target.slug} does not consume what {attacker.slug} produces (R43)"
+        return refuse("not_consumed", target=target.slug, attacker=attacker.slug)
     staying = [
         s
         for s in board.in_links.get(target.slug, ())
@@ -40,14 +42,14 @@ def attempt_problem(
         and (target.structure is None or board.departments[s].structure != target.structure)
     ]
     if len(staying) >= board.in_limit(target):
-        return f"{target.slug} has no free incoming link (R43, R11)"
+        return refuse("target_no_free_in", target=target.slug)
     return board.crossing_problem(player, attacker, target)
 
 
 def cost_due(target: Department) -> tuple[int, str]:
     """R43 step 1: 2 x the target's consumed amount, by default of the type it consumes."""
     if target.consumes is None:
-        raise OrderRejected(f"{target.slug} consumes nothing (R43)")
+        raise OrderRejected(refuse("consumes_nothing", target=target.slug))
     return 2 * target.consumes[1], target.consumes[0]
 
 
@@ -60,7 +62,7 @@ def cost_tokens(target: Department, named: object) -> Tokens:
         return cost
     cost = parse_tokens(named, "cost", OrderRejected)
     if (named_total := sum(cost.values())) != total:
-        raise OrderRejected(f"the cost is {total} tokens; the order names {named_total} (R43)")
+        raise OrderRejected(refuse("wrong_cost", cost=total, named=named_total))
     return cost
 
 
@@ -117,6 +119,79 @@ def defence_pool(
         )
         dice, skill = dice + more_dice, skill + more_skill
     return dice, skill
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceRead:
+    """R43 step 4 read back from a defend roll: what made its pool (R21, R47, R60, R80).
+    ENGINE.md reports the roll's dice and skill, not the tokens spent, and the turn report
+    tells the defender where their tokens went. `spent` holds the tokens of the standing
+    defence spent, each type where the bounds tell it; `unsplit` tokens more were spent for
+    skill, of the types `among` (two or more), in a split the roll cannot tell (only a bound
+    of the stash was known). `shtick_dice`/`shtick_skill`: what the controller's shticks
+    and offices added."""
+
+    obstruct: int
+    shtick_dice: int
+    shtick_skill: int
+    spent: Tokens
+    unsplit: int = 0
+    among: tuple[str, ...] = ()
+    stat: str = DEFEND_STAT
+
+    @property
+    def die_type(self) -> str:
+        return STAT_TYPE[self.stat]
+
+    @property
+    def total(self) -> int:
+        return sum(self.spent.values()) + self.unsplit
+
+
+def defence_read(
+    state: dict[str, Any], target: str, *, dice: int, skill: int
+) -> DefenceRead | None:
+    """R21, R43 step 4, R47 backwards: the tokens `target` spent on a defend roll of `dice`
+    dice at `skill`, on an ENGINE.md `state` as it stood at that roll: its structures decide
+    which shticks and offices count (`defence_pool`), its `defence` is the setting spent
+    from, and the target's `stash` is what it held then, or more (a bound: what it may have
+    held). Each token of the associated type is a die, each other one a point of skill, so
+    the pool without tokens (the engine's own `defence_pool`) leaves exactly what was spent;
+    the standing defence as that stash allows it (`defence_spent`) bounds each type, which
+    tells the types apart where the bounds meet. None where no spending within those bounds
+    gives that pool: the state is not the one the roll was made on. EngineError on bad
+    input."""
+    board = parse_board(state)
+    if target not in board.departments:
+        raise EngineError(f"no department {target!r}")
+    dept = board.departments[target]
+    base_dice, base_skill = defence_pool(board, dept, no_tokens())
+    own = STAT_TYPE[DEFEND_STAT]
+    most = defence_spent(dept)
+    dice_tokens, skill_tokens = dice - base_dice, skill - base_skill
+    others = [t for t in TYPES if t != own and most[t]]
+    if not 0 <= dice_tokens <= most[own]:
+        return None
+    if not 0 <= skill_tokens <= sum(most[t] for t in others):
+        return None
+    spent = no_tokens()
+    spent[own] = dice_tokens
+    # Each other type spent at least what the others' bounds cannot account for, and at
+    # most its own bound: where the two meet, the roll tells its count.
+    rest = {t: sum(most[u] for u in others if u != t) for t in others}
+    low = {t: max(0, skill_tokens - rest[t]) for t in others}
+    high = {t: min(most[t], skill_tokens) for t in others}
+    open_types = tuple(t for t in others if low[t] != high[t])
+    for t in others:
+        spent[t] = low[t]
+    return DefenceRead(
+        obstruct=dept.obstruct,
+        shtick_dice=base_dice - dept.obstruct,
+        shtick_skill=base_skill,
+        spent=spent,
+        unsplit=skill_tokens - sum(low.values()),
+        among=open_types,
+    )
 
 
 @dataclass(frozen=True, slots=True)

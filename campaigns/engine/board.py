@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError, OrderRejected
+from .refusals import refuse
 from .sheets import Sheets
 
 if TYPE_CHECKING:
@@ -54,13 +55,13 @@ class Catalogue:
         if entries is None:
             entries = DEFAULT_ALIGNMENTS
         if not isinstance(entries, list):
-            raise EngineError("alignments must be a list (R5)")
+            raise EngineError(refuse("alignments_list"))
         names: set[str] = set()
         opposite: dict[str, str] = {}
         self_opposed: set[str] = set()
         for entry in entries:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
-                raise EngineError("each alignment needs a name (R5)")
+                raise EngineError(refuse("alignment_name"))
             name = entry["name"].casefold()
             names.add(name)
             if entry.get("self_opposed"):
@@ -69,27 +70,27 @@ class Catalogue:
             if other is None:
                 continue
             if not isinstance(other, str):
-                raise EngineError(f"alignment {entry['name']}: opposite must be a name (R5)")
+                raise EngineError(refuse("opposite_name", alignment=entry["name"]))
             other = other.casefold()
             names.add(other)
             for a, b in ((name, other), (other, name)):
                 if opposite.get(a, b) != b:
-                    raise EngineError(f"alignment {a} has two opposites (R5)")
+                    raise EngineError(refuse("two_opposites", alignment=a))
                 opposite[a] = b
         if self_opposed & opposite.keys():
-            raise EngineError("a self-opposed alignment cannot also have an opposite (R5)")
+            raise EngineError(refuse("self_opposed"))
         return cls(frozenset(names), opposite, frozenset(self_opposed))
 
     def check_department(self, alignments: Iterable[str]) -> None:
         """R4/R5: at most three known alignments, never one together with its opposite."""
         held = [a.casefold() for a in alignments]
         if len(held) > 3:
-            raise EngineError("at most three alignments (R4)")
+            raise EngineError(refuse("three_alignments"))
         for name in held:
             if name not in self.names:
-                raise EngineError(f"unknown alignment {name!r} (R5)")
+                raise EngineError(refuse("unknown_alignment", alignment=name))
             if self.opposite.get(name) in held:
-                raise EngineError(f"holds {name} together with its opposite (R5)")
+                raise EngineError(refuse("opposites_held", alignment=name))
 
     def counts(self, a: Iterable[str], b: Iterable[str]) -> tuple[int, int]:
         """R6: (identical, opposed) between two departments' alignments."""
@@ -169,7 +170,9 @@ class Department:
         available for a later move (the rules leave the choice open; this favours the player)."""
         for kind, n in tokens.items():
             if n > self.stash[kind]:
-                raise OrderRejected(f"{self.slug} holds only {self.stash[kind]} {kind}")
+                raise OrderRejected(
+                    refuse("holds_only", dept=self.slug, held=self.stash[kind], kind=kind)
+                )
         for kind, n in tokens.items():
             self.stash[kind] -= n
             self.moved[kind] = max(0, self.moved[kind] - n)
@@ -201,7 +204,7 @@ class Board:
 
     def department(self, slug: object) -> Department:
         if not isinstance(slug, str) or slug not in self.departments:
-            raise OrderRejected(f"no department {slug!r} on this board")
+            raise OrderRejected(refuse("no_such_department", slug=slug))
         return self.departments[slug]
 
     def has_link(self, supplier: str, consumer: str) -> bool:
@@ -258,7 +261,7 @@ class Board:
         boards = frozenset((a.board or "", b.board or ""))
         if self.sheets.crosses(player, boards, self.departments):
             return None
-        return f"{a.slug} and {b.slug} are on different boards (R2; a cross_board shtick, R60)"
+        return refuse("different_boards", supplier=a.slug, consumer=b.slug)
 
     def link_problem(self, supplier: Department, consumer: Department) -> str | None:
         """R10-R11, R2: why a new link supplier->consumer would be illegal, or None. Both are
@@ -267,21 +270,21 @@ class Board:
         if problem:
             return problem
         if len(self.out_links.get(supplier.slug, ())) >= self.out_limit(supplier):
-            return f"{supplier.slug} has no free outgoing link (R11)"
+            return refuse("no_free_out", dept=supplier.slug)
         if len(self.in_links.get(consumer.slug, ())) >= self.in_limit(consumer):
-            return f"{consumer.slug} has no free incoming link (R11)"
+            return refuse("no_free_in", dept=consumer.slug)
         return self.crossing_problem(supplier.structure, supplier, consumer)
 
     def type_problem(self, supplier: Department, consumer: Department) -> str | None:
         """R10: why a link supplier->consumer is illegal whatever the limits, or None."""
         if supplier.slug == consumer.slug:
-            return "a department cannot link to itself (R10)"
+            return refuse("self_link")
         if self.has_link(supplier.slug, consumer.slug):
-            return f"{supplier.slug} already links to {consumer.slug} (R10)"
+            return refuse("already_linked", supplier=supplier.slug, consumer=consumer.slug)
         if not supplier.produces or not consumer.consumes:
-            return f"{supplier.slug} does not produce what {consumer.slug} consumes (R10)"
+            return refuse("not_produced", supplier=supplier.slug, consumer=consumer.slug)
         if supplier.produces[0] != consumer.consumes[0]:
-            return f"{supplier.slug} does not produce what {consumer.slug} consumes (R10)"
+            return refuse("not_produced", supplier=supplier.slug, consumer=consumer.slug)
         return None
 
     def add_link(self, supplier: str, consumer: str) -> None:

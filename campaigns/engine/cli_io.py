@@ -13,6 +13,7 @@ from .board import TYPES, Board, Catalogue, Department, Settings, Tokens
 from .envelopes import parse_envelopes
 from .errors import EngineError, under_rule
 from .goals import parse_goals
+from .refusals import refuse
 from .sheets import parse_election, parse_sheets
 from .values import text, whole
 
@@ -52,12 +53,12 @@ def parse_tokens(value: object, what: str, error: type[Exception] = EngineError)
             return {"money": money, "people": people, "authority": authority}
     tokens = {"money": 0, "people": 0, "authority": 0}
     if not isinstance(value, dict):
-        raise error(f"{what} must be an object of token amounts")
+        raise error(refuse("token_amounts", what=what))
     for kind, amount in value.items():
         if kind not in tokens:
-            raise error(f"{what}: unknown resource type {kind!r}")
+            raise error(refuse("unknown_kind", what=what, kind=kind))
         if type(amount) is not int or amount < 0:
-            raise error(f"{what}.{kind} must be a whole number >= 0")
+            raise error(refuse("whole_number", what=f"{what}.{kind}", minimum=0))
         tokens[kind] = amount
     return tokens
 
@@ -67,16 +68,16 @@ def parse_resource(value: object, what: str) -> tuple[str, int] | None:
     if value is None:
         return None
     if not isinstance(value, dict) or value.get("type") not in TYPES:
-        raise EngineError(f"{what} must be null or {{type, amount}} with a known type")
+        raise EngineError(refuse("consumes_shape", what=what))
     amount = value.get("amount")
     if type(amount) is not int or amount < 1:
-        raise EngineError(f"the amount {what} must be a whole number >= 1")
+        raise EngineError(refuse("amount_number", what=what))
     return value["type"], amount
 
 
 def parse_department(raw: object, catalogue: Catalogue) -> Department:
     if not isinstance(raw, dict) or not isinstance(raw.get("slug"), str) or not raw["slug"]:
-        raise EngineError("every department needs a slug (R4)")
+        raise EngineError(refuse("needs_slug"))
     slug = raw["slug"]
     try:
         return department_fields(slug, raw, catalogue)
@@ -86,29 +87,31 @@ def parse_department(raw: object, catalogue: Catalogue) -> Department:
         reason = str(error)
         field = re.match(r"\w*", reason)
         rule = FIELD_RULES.get(field[0] if field else "", "R4")
-        raise EngineError(f"department {slug}: {under_rule(reason, rule)}") from None
+        raise EngineError(
+            refuse("in_department", department=slug, inner=under_rule(reason, rule))
+        ) from None
 
 
 def parse_functions(functions: dict[Any, Any]) -> dict[str, int]:
     """Function name -> skill (R4: skill >= 0). JSON object keys are already strings."""
     for name, skill in functions.items():
         if type(skill) is not int or skill < 0 or not isinstance(name, str):
-            raise EngineError(f"the skill of {name} must be a whole number >= 0")
+            raise EngineError(refuse("skill_number", function=name))
     return dict(functions)
 
 
 def department_fields(slug: str, raw: dict[str, Any], catalogue: Catalogue) -> Department:
     functions = raw.get("functions") or {}
     if not isinstance(functions, dict):
-        raise EngineError("functions must be an object of name -> skill")
+        raise EngineError(refuse("functions_shape"))
     alignments = raw.get("alignments") or []
     if not isinstance(alignments, list) or not all(isinstance(a, str) for a in alignments):
-        raise EngineError("alignments must be a list of names")
+        raise EngineError(refuse("alignment_names"))
     if alignments:
         catalogue.check_department(alignments)
     structure = raw.get("structure")
     if structure is not None and not isinstance(structure, str):
-        raise EngineError("structure must be a player id or null")
+        raise EngineError(refuse("structure_shape"))
     capacity = raw.get("capacity")
     dept = Department(
         slug=slug,
@@ -132,7 +135,7 @@ def department_fields(slug: str, raw: dict[str, Any], catalogue: Catalogue) -> D
         dept.board = text(board, "board")  # ENGINE.md part 8: several boards in one state
     for kind in TYPES:
         if dept.moved[kind] > dept.stash[kind]:
-            raise EngineError(f"more {kind} marked moved than it holds (R42)")
+            raise EngineError(refuse("moved_too_many", kind=kind))
     return dept
 
 
@@ -141,7 +144,7 @@ def parse_settings(raw: object) -> Settings:
     if raw is None:
         return settings
     if not isinstance(raw, dict):
-        raise EngineError("settings must be an object (R11, R43)")
+        raise EngineError(refuse("settings_shape"))
     for name, rule in (
         ("max_out_links", "R11"),
         ("max_in_links", "R11"),
@@ -164,16 +167,16 @@ def parse_links(raw: object, board: Board) -> None:
     if raw is None:
         raw = []
     if not isinstance(raw, list):
-        raise EngineError("links must be a list (R10)")
+        raise EngineError(refuse("links_list"))
     ranked: list[tuple[int, int, int, str, str]] = []
     for index, link in enumerate(raw):
         if not isinstance(link, dict):
-            raise EngineError("each link must be an object with from and to (R10)")
+            raise EngineError(refuse("link_shape"))
         supplier, consumer = link.get("from"), link.get("to")
         for end in (supplier, consumer):
             if not isinstance(end, str) or end not in board.departments:
                 raise EngineError(
-                    f"link {supplier}->{consumer}: unknown department {end!r} (R2, R10)"
+                    refuse("unknown_link_end", link_from=supplier, link_to=consumer, end=end)
                 )
         assert isinstance(supplier, str) and isinstance(consumer, str)
         priority = link.get("priority")
@@ -184,29 +187,36 @@ def parse_links(raw: object, board: Board) -> None:
             rank = priority if type(priority) is int and priority >= 0 else None
             if rank is None:
                 raise EngineError(
-                    f"link {supplier}->{consumer}: priority must be a whole number >= 0 (R12)"
+                    refuse(
+                        "in_link",
+                        link_from=supplier,
+                        link_to=consumer,
+                        inner=under_rule(refuse("whole_number", what="priority", minimum=0), "R12"),
+                    )
                 )
             ranked.append((0, rank, index, supplier, consumer))
     for *_, supplier, consumer in sorted(ranked):
         problem = board.type_problem(board.departments[supplier], board.departments[consumer])
         if problem:
-            raise EngineError(f"link {supplier}->{consumer}: {problem}")
+            raise EngineError(
+                refuse("in_link", link_from=supplier, link_to=consumer, inner=problem)
+            )
         board.add_link(supplier, consumer)
 
 
 def parse_board(state: object) -> Board:
     """The state's board, checked (EngineError on anything the state itself breaks)."""
     if not isinstance(state, dict):
-        raise EngineError("the state must be a JSON object")
+        raise EngineError(refuse("state_object"))
     catalogue = Catalogue.parse(state.get("alignments"))
     raw_departments = state.get("departments")
     if not isinstance(raw_departments, list):
-        raise EngineError("departments must be a list (R2)")
+        raise EngineError(refuse("departments_list"))
     departments: dict[str, Department] = {}
     for raw in raw_departments:
         dept = parse_department(raw, catalogue)
         if dept.slug in departments:
-            raise EngineError(f"duplicate department slug {dept.slug!r} (R4)")
+            raise EngineError(refuse("duplicate_slug", slug=dept.slug))
         departments[dept.slug] = dept
     board = Board(departments, catalogue, parse_settings(state.get("settings")))
     parse_links(state.get("links"), board)

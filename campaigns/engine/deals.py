@@ -7,6 +7,7 @@ from __future__ import annotations
 from .board import Board, Department, no_tokens
 from .errors import OrderRejected
 from .orders import Order, Outcome, arrive, check_room, check_unmoved, order_tokens, own_department
+from .refusals import refuse
 
 
 def gift(board: Board, order: Order) -> Outcome:
@@ -16,12 +17,12 @@ def gift(board: Board, order: Order) -> Outcome:
     giver = own_department(board, order.player, order.fields.get("from"))
     receiver = board.department(order.fields.get("to"))
     if receiver.structure is None or receiver.structure == order.player:
-        raise OrderRejected(f"{receiver.slug} is not in another player's structure (R62)")
+        raise OrderRejected(refuse("not_another_players", dept=receiver.slug))
     tokens = order_tokens(order.fields.get("tokens"), "tokens")
     if not sum(tokens.values()):
-        raise OrderRejected("a gift gives at least one token (R62)")
+        raise OrderRejected(refuse("empty_gift"))
     check_unmoved(giver, tokens)
-    check_room(board, receiver, sum(tokens.values()), "gift")
+    check_room(board, receiver, sum(tokens.values()), "gift_over_capacity")
     for kind, n in tokens.items():
         giver.stash[kind] -= n
     arrive(receiver, tokens)
@@ -47,13 +48,13 @@ def handover(board: Board, order: Order, accepts: list[Order], handed: set[str])
     dept = own_department(board, order.player, order.fields.get("department"))
     receiver = order.fields.get("to")
     if not isinstance(receiver, str) or not receiver:
-        raise OrderRejected("a hand-over names the player who receives it")
+        raise OrderRejected(refuse("handover_no_receiver"))
     if receiver == order.player:
-        raise OrderRejected("a department cannot be handed over to its own controller")
+        raise OrderRejected(refuse("handover_to_controller"))
     if dept.slug in handed:
-        raise OrderRejected(f"{dept.slug} was already handed over this turn (R62)")
+        raise OrderRejected(refuse("handed_over_already", dept=dept.slug))
     if not any(matches(accept, order) for accept in accepts):
-        return Outcome("failed", f"{receiver} did not accept {dept.slug} (R62)")
+        return Outcome("failed", refuse("not_accepted", player=receiver, dept=dept.slug))
     hand_over(board, dept, receiver)
     handed.add(dept.slug)
     return Outcome()

@@ -34,6 +34,7 @@ from typing import Any
 from .board import TYPES, Board, Tokens
 from .cli_io import parse_board
 from .errors import EngineError
+from .refusals import refuse
 from .spawn import spawn_consume
 
 
@@ -118,7 +119,7 @@ def new_link_problem(old: Board, supplier: str, consumer: str) -> str | None:
     board was broken, the changed board's own parse is all there is to go by.)"""
     for slug in (supplier, consumer):
         if slug not in old.departments:
-            return f"no department {slug!r} on this board (R2)"
+            return refuse("no_such_department_rule", slug=slug)
     return old.link_problem(old.departments[supplier], old.departments[consumer])
 
 

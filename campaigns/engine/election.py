@@ -27,6 +27,7 @@ from .cli_io import parse_board
 from .errors import EngineError, OrderRejected
 from .odds import attack_wins
 from .orders import Order, Outcome
+from .refusals import refuse
 from .resolution import Resolution
 from .sheets import Office
 
@@ -38,7 +39,7 @@ MEDIA = "media"
 def doubled_refusal(slug: str) -> str:
     """Why the function roll of a department that doubled its support is rejected (R80): said
     by resolve.py when it rejects it, and by the site before the deadline."""
-    return f"{slug} doubled its election support this turn (R80)"
+    return refuse("doubled_already", dept=slug)
 
 
 def power(dept: Department, double: bool) -> int:
@@ -94,19 +95,21 @@ class Election:
         """A department of the electorate (the office's board, if it names one)."""
         dept = self.board.department(slug)
         if self.office.board is not None and dept.board != self.office.board:
-            raise OrderRejected(f"{dept.slug} is not on the board of {self.office.id} (R80)")
+            raise OrderRejected(
+                refuse("not_on_office_board", dept=dept.slug, office=self.office.id)
+            )
         return dept
 
     def ticket(self, candidate: object) -> Ticket:
         if not isinstance(candidate, str) or candidate not in self.tickets:
-            raise OrderRejected(f"there is no ticket {candidate!r} (R80)")
+            raise OrderRejected(refuse("no_such_ticket", dept=candidate))
         return self.tickets[candidate]
 
     def pair(self, order: Order) -> tuple[Department, Department]:
         candidate = self.elector(order.fields.get("candidate"))
         mate = self.elector(order.fields.get("running_mate"))
         if candidate.slug == mate.slug:
-            raise OrderRejected("a running mate is another department than the candidate (R80)")
+            raise OrderRejected(refuse("mate_is_candidate"))
         return candidate, mate
 
     # --- the players' orders ------------------------------------------------------------
@@ -117,9 +120,9 @@ class Election:
         candidate, mate = self.pair(order)
         player = order.player or ""
         if player in self.nominators:
-            raise OrderRejected("you have already nominated a ticket this turn (R80)")
+            raise OrderRejected(refuse("nominated_already"))
         if candidate.slug in self.tickets:
-            raise OrderRejected(f"{candidate.slug} is already nominated (R80)")
+            raise OrderRejected(refuse("candidate_already", dept=candidate.slug))
         self.tickets[candidate.slug] = Ticket(candidate.slug, mate.slug, player)
         self.nominators.add(player)
         return Outcome()
@@ -130,9 +133,9 @@ class Election:
         candidate, mate = self.pair(order)
         ticket = self.ticket(candidate.slug)
         if candidate.structure != order.player:
-            raise OrderRejected(f"{candidate.slug} is not in your structure (R80)")
+            raise OrderRejected(refuse("not_yours_election", dept=candidate.slug))
         if ticket.nominator == order.player:
-            raise OrderRejected("you nominated this ticket: its running mate stays (R80)")
+            raise OrderRejected(refuse("mate_stays"))
         ticket.running_mate = mate.slug
         return Outcome()
 
@@ -142,15 +145,15 @@ class Election:
         `media` (which then gives up its function roll this turn)."""
         dept = self.elector(order.fields.get("department"))
         if dept.structure != order.player:
-            raise OrderRejected(f"{dept.slug} is not in your structure (R80)")
+            raise OrderRejected(refuse("not_yours_election", dept=dept.slug))
         ticket = self.ticket(order.fields.get("ticket"))
         double = order.fields.get("double")
         if double is not None and not isinstance(double, bool):
-            raise OrderRejected("double must be true or false")
+            raise OrderRejected(refuse("double_bool"))
         if double and dept.function_skill(MEDIA) is None:
-            raise OrderRejected(f"{dept.slug} has no function named {MEDIA} to double (R80)")
+            raise OrderRejected(refuse("no_media", dept=dept.slug, function=MEDIA))
         if dept.slug in self.supported:
-            raise OrderRejected(f"{dept.slug} already supports a ticket (R80)")
+            raise OrderRejected(refuse("supports_already", dept=dept.slug))
         self.back(ticket, dept, bool(double))
         if double:
             self.doubled.add(dept.slug)
@@ -160,7 +163,7 @@ class Election:
         """R80 step 4: one vote per player, counted only to break a tie."""
         ticket = self.ticket(order.fields.get("ticket"))
         if (order.player or "") in self.voters:
-            raise OrderRejected("you have already voted this turn (R80)")
+            raise OrderRejected(refuse("voted_already"))
         ticket.votes += 1
         self.voters.add(order.player or "")
         return Outcome()
@@ -250,7 +253,7 @@ def by_kind(orders: list[Order]) -> list[Order]:
 
 
 def no_election() -> Outcome:
-    raise OrderRejected("there is no election this turn (R80)")
+    raise OrderRejected(refuse("no_election"))
 
 
 def resolve_election(res: Resolution, orders: list[Order]) -> set[str]:

@@ -46,6 +46,7 @@ from .legal_election import (
 from .legal_reinforce import reinforce_reason
 from .orders import room, unmoved
 from .plan import Plan, plan
+from .refusals import refuse
 
 MAX_PRIORITY_ORDERED = 4
 KINDS = (
@@ -68,12 +69,10 @@ KINDS = (
 # legal_election).
 OPEN_KINDS = ("perceive", "accept", "nominate", "vote")
 ELECTION_KINDS = ("nominate", "running_mate", "support", "vote")
-NO_DEPARTMENT = "you control no department on this board"
+NO_DEPARTMENT = refuse("no_department")
 # The two attempt reasons about departments outside the structure (callers hide them, R50).
-NO_TARGET = "no department outside your structure consumes what yours produce (R43)"
-NO_FREE_TARGET = (
-    "every department that consumes what yours produce has no free incoming link (R43, R11)"
-)
+NO_TARGET = refuse("no_target")
+NO_FREE_TARGET = refuse("targets_full")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +214,9 @@ class Legal:
             return self.why_not["attempt"]
         board = self.plan.board
         if attacker not in board.departments or target not in board.departments:
-            return "that department cannot be targeted this way now"
+            return refuse("not_targetable")
         if board.departments[attacker].structure != self.player:
-            return f"{attacker} is not in your structure"
+            return refuse("not_yours", dept=attacker)
         problem = attempt_problem(
             board, self.player, board.departments[attacker], board.departments[target]
         )
@@ -393,10 +392,10 @@ def reason(kind: str, planned: Plan, player: str) -> str:
     if kind == "attempt":
         return attempt_reason(board, player, planned.attempts)
     return {
-        "break_link": "no link reaches any of your departments (R14, R50)",
-        "priority": "none of your departments supplies two or more consumers (R12)",
+        "break_link": refuse("nothing_to_break"),
+        "priority": refuse("nothing_to_rank"),
         "move": move_reason(board, player),
-        "function": "every department of yours already has a function roll this turn (R45)",
+        "function": refuse("all_rolled"),
     }[kind]
 
 
@@ -410,13 +409,13 @@ def add_link_reason(board: Board, player: str) -> str:
             for c in mine
         )
         if typed:
-            return "every link your departments' resources allow already exists (R10)"
-        return "none of your departments produces what another of yours consumes (R10)"
+            return refuse("all_links_exist")
+        return refuse("nothing_matches")
     if all(len(board.out_links.get(s.slug, ())) >= board.out_limit(s) for s, _ in pairs):
-        return "none of your departments has a free outgoing link (R11)"
+        return refuse("none_free_out")
     if all(len(board.in_links.get(c.slug, ())) >= board.in_limit(c) for _, c in pairs):
         n = board.settings.max_in_links
-        return f"no link can be added: every consumer has the most suppliers allowed ({n}, R11)"
+        return refuse("consumers_full", limit=n)
     fitting = [
         (s, c)
         for s, c in pairs
@@ -424,33 +423,30 @@ def add_link_reason(board: Board, player: str) -> str:
         and len(board.in_links.get(c.slug, ())) < board.in_limit(c)
     ]
     if fitting:  # within the limits, so only the boards stand between them (R2)
-        return "no link can be added across boards without a cross_board shtick (R2, R60)"
-    return "no link can be added: the link limits leave no free pair (R11)"
+        return refuse("boards_apart")
+    return refuse("no_free_pair")
 
 
 def move_reason(board: Board, player: str) -> str:
     mine = own(board, player)
     if not any(sum(unmoved(d).values()) for d in mine):
-        return "none of your departments holds tokens that have not moved this turn (R42)"
+        return refuse("nothing_unmoved")
     if not any(board.out_links.get(d.slug) for d in mine if sum(unmoved(d).values())):
-        return "none of your departments with unmoved tokens has a link to move them along (R42)"
-    return "every department your tokens could reach is at its capacity (R42, R36)"
+        return refuse("no_way_out")
+    return refuse("all_full")
 
 
 def attempt_reason(board: Board, player: str, queued: int) -> str:
     limit = board.attempt_limit(player)
     if queued >= limit:
-        return (
-            "you have already queued as many linking attempts as a turn allows "
-            f"({queued} of {limit}, R43)"
-        )
+        return refuse("attempts_queued", queued=queued, limit=limit)
     mine = own(board, player)
     producers = [d for d in mine if d.produces]
     if not producers:
-        return "none of your departments produces anything to link with (R43)"
+        return refuse("nothing_produced")
     free = [d for d in producers if len(board.out_links.get(d.slug, ())) < board.out_limit(d)]
     if not free:
-        return "none of your departments has a free outgoing link (R43, R11)"
+        return refuse("none_free_out_attempt")
     kinds = {d.produces[0] for d in free if d.produces}
     if not any(
         t.structure != player and t.consumes and t.consumes[0] in kinds

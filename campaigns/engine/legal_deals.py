@@ -14,9 +14,10 @@ from .board import TYPES, Board, Tokens
 from .cli_io import parse_board
 from .orders import Order, room, unmoved
 from .plan import Plan, handovers_made
+from .refusals import refuse
 
 # The gift reason about other players' departments (callers hide it, R50, as legal.NO_TARGET).
-NO_ROOM = "no department of another player has room for a gift (R62, R36)"
+NO_ROOM = refuse("no_room_for_gift")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +128,12 @@ def accept_choices(state: dict[str, Any], planned: Plan, player: str) -> list[Ac
 def deal_reason(kind: str, board: Board, player: str) -> str:
     """One line, naming no department, for an empty list of a part 7-8 kind."""
     if kind == "perceive":
-        return "you have already queued a perception check on every department (R70)"
+        return refuse("all_perceived")
     if kind == "handover":
-        return "none of your departments can be handed over now (R62)"
+        return refuse("nothing_to_hand_over")
     if kind == "accept":
-        return "no other player offers you a department (R62)"
+        return refuse("no_offer")
     mine = [d for d in board.departments.values() if d.structure == player]
     if not any(sum(unmoved(d).values()) for d in mine):
-        return "none of your departments holds tokens that have not moved this turn (R42, R62)"
+        return refuse("nothing_unmoved_gift")
     return NO_ROOM

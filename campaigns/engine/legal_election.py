@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .election import MEDIA, Election
+from .refusals import refuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,19 +92,19 @@ def vote_choices(election: Election | None, player: str) -> list[VoteChoice]:
 def election_reason(kind: str, election: Election | None, player: str) -> str:
     """One line, naming no department, for an empty list of an election kind."""
     if election is None:
-        return "there is no election this turn (R80)"
+        return refuse("no_election")
     if kind == "nominate":
         if player in election.nominators:
-            return "you have already nominated a ticket this turn (R80)"
+            return refuse("nominated_already")
         if len(electorate(election)) < 2:
-            return "a ticket needs two departments of the board (R80)"
-        return "every department of the board is already a candidate (R80)"
+            return refuse("ticket_needs_two")
+        return refuse("all_candidates")
     if kind == "running_mate":
-        return "no ticket another player nominated has a candidate of yours (R80)"
+        return refuse("no_mate_ticket")
     if kind == "vote":
         if player in election.voters:
-            return "you have already voted this turn (R80)"
-        return "no ticket has been nominated yet (R80)"
+            return refuse("voted_already")
+        return refuse("no_ticket_yet")
     if not election.tickets:
-        return "no ticket has been nominated yet (R80)"
-    return "every department of yours on the board already supports a ticket (R80)"
+        return refuse("no_ticket_yet")
+    return refuse("all_support")

@@ -10,23 +10,14 @@ from collections import deque
 
 from .board import Board
 from .orders import room, unmoved
+from .refusals import refuse
 
-NOT_CONTROLLER = "only the target's controller may reinforce it (R46)"
-NO_LINK = "no link from your departments reaches the target (R42, R46)"
-NOTHING_UNMOVED = (
-    "none of your departments whose links reach the target holds tokens that have not moved "
-    "this turn (R42, R46)"
-)
-TARGET_FULL = "the target is at its capacity, so no token can be left there (R42, R36, R46)"
-TOO_FEW = (
-    "your departments whose links reach the target hold too few unmoved tokens for the way: "
-    "k tokens travel at most k links (R42, R46)"
-)
-TOO_FAR = (
-    "your departments that could send tokens are more than {n} links from the target, "
-    "farther than the order form reaches (R42, R46)"
-)
-FULL_ON_WAY = "every way to the target passes a department at its capacity (R42, R36, R46)"
+NOT_CONTROLLER = refuse("not_controller")
+NO_LINK = refuse("no_link_to_target")
+NOTHING_UNMOVED = refuse("nothing_unmoved_near")
+TARGET_FULL = refuse("target_full")
+TOO_FEW = refuse("too_few_for_way")
+FULL_ON_WAY = refuse("full_on_way")
 
 
 def links_to(board: Board, target: str) -> dict[str, int]:
@@ -63,5 +54,5 @@ def reinforce_reason(board: Board, player: str, target: str, longest: int | None
     if not able:
         return TOO_FEW
     if longest is not None and all(steps[s] > longest for s in able):
-        return TOO_FAR.format(n=longest)
+        return refuse("too_far", links=longest)
     return FULL_ON_WAY

@@ -12,6 +12,7 @@ from .board import STAT_TYPE, TYPES, Board, Department, Tokens
 from .cli_io import parse_tokens
 from .dice import Reported, roll_pool
 from .errors import EngineError, OrderRejected
+from .refusals import refuse
 
 PHASES = {
     "add_link": "link",
@@ -97,7 +98,7 @@ def order_tokens(value: object, what: str) -> Tokens:
 def own_department(board: Board, player: object, slug: object) -> Department:
     dept = board.department(slug)
     if player is None or dept.structure != player:
-        raise OrderRejected(f"{dept.slug} is not in your structure")
+        raise OrderRejected(refuse("not_yours", dept=dept.slug))
     return dept
 
 
@@ -106,12 +107,12 @@ def shortfall(dept: Department, needs: Tokens) -> dict[str, tuple[int, int]]:
     return {t: (dept.stash[t], needs[t]) for t in TYPES if needs[t] > dept.stash[t]}
 
 
-def check_covers(dept: Department, tokens: Tokens, what: str) -> None:
+def check_covers(dept: Department, tokens: Tokens, code: str) -> None:
     """R21/R43: the stash must cover what is spent; the first type short is named."""
     short = shortfall(dept, tokens)
     if short:
         kind, (held, needed) = next(iter(short.items()))
-        raise OrderRejected(f"{dept.slug} holds {held} {kind}, {what} needs {needed}")
+        raise OrderRejected(refuse(code, dept=dept.slug, held=held, kind=kind, needed=needed))
 
 
 # --- link phase (R41) -------------------------------------------------------------------
@@ -123,7 +124,7 @@ def link_ends(board: Board, order: Order) -> tuple[Department, Department]:
     consumer = board.department(order.fields.get("to"))
     for dept in (supplier, consumer):
         if dept.structure != order.player:
-            raise OrderRejected(f"{dept.slug} is not in your structure (R14)")
+            raise OrderRejected(refuse("not_yours_link", dept=dept.slug))
     return supplier, consumer
 
 
@@ -145,9 +146,9 @@ def break_link(board: Board, order: Order) -> Outcome:
     supplier = board.department(order.fields.get("from"))
     consumer = board.department(order.fields.get("to"))
     if order.player is None or order.player not in (supplier.structure, consumer.structure):
-        raise OrderRejected(f"{supplier.slug} is not in your structure (R14)")
+        raise OrderRejected(refuse("not_yours_link", dept=supplier.slug))
     if not board.has_link(supplier.slug, consumer.slug):
-        raise OrderRejected(f"there is no link {supplier.slug}->{consumer.slug}")
+        raise OrderRejected(refuse("no_link", supplier=supplier.slug, consumer=consumer.slug))
     board.remove_link(supplier.slug, consumer.slug)
     return Outcome()
 
@@ -157,13 +158,13 @@ def priority(board: Board, order: Order) -> Outcome:
     supplier = own_department(board, order.player, order.fields.get("department"))
     named = order.fields.get("consumers")
     if not isinstance(named, list) or not all(isinstance(c, str) for c in named):
-        raise OrderRejected("consumers must be a list of department slugs")
+        raise OrderRejected(refuse("consumers_list"))
     current = board.out_links.get(supplier.slug, [])
     if len(set(named)) != len(named):
-        raise OrderRejected("a consumer is named twice")
+        raise OrderRejected(refuse("consumer_twice"))
     for slug in named:
         if slug not in current:
-            raise OrderRejected(f"{slug} is not one of {supplier.slug}'s consumers")
+            raise OrderRejected(refuse("not_a_consumer", dept=slug, supplier=supplier.slug))
     board.out_links[supplier.slug] = named + [c for c in current if c not in named]
     return Outcome()
 
@@ -183,13 +184,13 @@ def plan_drops(raw: object, carried: Tokens, count: int) -> list[str]:
             drops.append(kind)
         return drops
     if not isinstance(raw, list) or len(raw) != count:
-        raise OrderRejected(f"drops must name one token for each of the {count} departments passed")
+        raise OrderRejected(refuse("drops_count", count=count))
     for drop in raw:
         kind = drop if isinstance(drop, str) else one_token_type(drop)
         if not isinstance(kind, str) or kind not in left:
-            raise OrderRejected(f"unknown resource type {kind!r} in drops")
+            raise OrderRejected(refuse("drops_kind", kind=kind))
         if left[kind] == 0:
-            raise OrderRejected(f"the drops need more {kind} than the move carries")
+            raise OrderRejected(refuse("drops_too_many", kind=kind))
         left[kind] -= 1
         drops.append(kind)
     return drops
@@ -200,7 +201,7 @@ def one_token_type(drop: object) -> str:
         named = {str(k): v for k, v in drop.items() if v}
         if len(named) == 1 and next(iter(named.values())) == 1:
             return next(iter(named))
-    raise OrderRejected("each drop must be exactly one token")
+    raise OrderRejected(refuse("drop_one_token"))
 
 
 def unmoved(dept: Department) -> Tokens:
@@ -219,21 +220,21 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     start = own_department(board, order.player, order.fields.get("from"))
     path = order.fields.get("path")
     if not isinstance(path, list) or not path or not all(isinstance(p, str) for p in path):
-        raise OrderRejected("a move needs a path of at least one department")
+        raise OrderRejected(refuse("empty_path"))
     steps = [board.department(slug) for slug in path]
     if len(set(path)) != len(path) or start.slug in path:
-        raise OrderRejected("a path passes each department once and not its start (R42)")
+        raise OrderRejected(refuse("path_repeats"))
     previous = start.slug
     for dept in steps:
         if not board.has_link(previous, dept.slug):
-            raise OrderRejected(f"there is no link {previous}->{dept.slug} (R42)")
+            raise OrderRejected(refuse("no_link_path", supplier=previous, consumer=dept.slug))
         previous = dept.slug
     if must_end_at is not None and steps[-1].slug != must_end_at:
-        raise OrderRejected(f"a reinforcement must end at the target {must_end_at} (R46)")
+        raise OrderRejected(refuse("must_end_at_target", target=must_end_at))
     tokens = order_tokens(order.fields.get("tokens"), "tokens")
     carried = sum(tokens.values())
     if carried < len(steps):
-        raise OrderRejected(f"{carried} tokens can travel at most {carried} steps (R42)")
+        raise OrderRejected(refuse("too_many_steps", carried=carried, steps=carried))
     check_unmoved(start, tokens)
     drops = plan_drops(order.fields.get("drops"), tokens, len(steps) - 1)
     rest = dict(tokens)
@@ -250,14 +251,14 @@ def move(board: Board, order: Order, must_end_at: str | None = None) -> Outcome:
     return Outcome()
 
 
-def check_room(board: Board, dept: Department, arriving: int, what: str = "move") -> None:
+def check_room(
+    board: Board, dept: Department, arriving: int, code: str = "move_over_capacity"
+) -> None:
     """R42/R36: tokens left at `dept` (by a move, or a gift, R62) may not put it over its
     capacity."""
     if arriving > room(board, dept):
         capacity = board.move_capacity(dept)
-        raise OrderRejected(
-            f"the {what} would put {dept.slug} over its capacity of {capacity} (R42, R36)"
-        )
+        raise OrderRejected(refuse(code, dept=dept.slug, capacity=capacity))
 
 
 def check_unmoved(dept: Department, tokens: Tokens) -> None:
@@ -265,7 +266,9 @@ def check_unmoved(dept: Department, tokens: Tokens) -> None:
     free = unmoved(dept)
     for kind in TYPES:
         if tokens[kind] > free[kind]:
-            raise OrderRejected(f"{dept.slug} has only {free[kind]} unmoved {kind} (R42)")
+            raise OrderRejected(
+                refuse("too_few_unmoved", dept=dept.slug, unmoved=free[kind], kind=kind)
+            )
 
 
 def arrive(dept: Department, tokens: Tokens) -> None:
@@ -293,12 +296,12 @@ def function_roll(board: Board, order: Order, *, seed: str, turn: int) -> Outcom
     dept = own_department(board, order.player, order.fields.get("department"))
     function = order.fields.get("function")
     if not isinstance(function, str) or not function.strip():
-        raise OrderRejected("a function roll names a function or a task")
+        raise OrderRejected(refuse("roll_names_nothing"))
     stat = order.fields.get("stat")
     if not isinstance(stat, str) or stat not in STAT_TYPE:
-        raise OrderRejected("stat must be effect, obstruct or impress")
+        raise OrderRejected(refuse("bad_stat"))
     spend = order_tokens(order.fields.get("spend"), "spend")
-    check_covers(dept, spend, "the roll")
+    check_covers(dept, spend, "short_for_roll")
     skill = dept.function_skill(function)
     tn = 9 if skill is None else 7
     dice, extra = pool_for(dept, stat, spend)

@@ -9,6 +9,7 @@ from .board import Board
 from .dice import SumRoll, roll_faces
 from .errors import OrderRejected
 from .orders import Order, Outcome
+from .refusals import refuse
 
 DICE = 3
 SIDES = 6
@@ -32,7 +33,7 @@ def perceive(
     dept = board.department(order.fields.get("department"))
     player = order.player or ""
     if (player, dept.slug) in perceived:
-        raise OrderRejected(f"you already made a perception check on {dept.slug} this turn (R70)")
+        raise OrderRejected(refuse("perceived_already", dept=dept.slug))
     more_dice, skill = board.sheets.roll_bonus(player, "perception", dept.slug, board.departments)
     skill += board.sheets.perception(player, board.departments)
     key = f"{turn}:{order.id}{KEY_SUFFIX}"

@@ -36,6 +36,7 @@ from .orders import (
     priority,
 )
 from .perception import perceive
+from .refusals import refuse
 from .resolution import Resolution, parse_orders
 
 LINK_HANDLERS: dict[str, Callable[[Board, Order], Outcome]] = {
@@ -113,7 +114,7 @@ def resolve_handovers(res: Resolution, orders: list[Order]) -> None:
 
 def accepted(order: Order, done: list[Order]) -> Outcome:
     if not any(matches(order, h) for h in done):
-        raise OrderRejected("no hand-over of that department to you succeeded this turn (R62)")
+        raise OrderRejected(refuse("no_handover_to_you"))
     return Outcome()
 
 
@@ -137,7 +138,7 @@ def once_per_department(
 ) -> Outcome:
     slug = res.board.department(order.fields.get("department")).slug
     if slug in rolled:
-        raise OrderRejected(f"{slug} already made a function roll this turn (R45)")
+        raise OrderRejected(refuse("rolled_already", dept=slug))
     if slug in doubled:
         raise OrderRejected(doubled_refusal(slug))
     outcome = function_roll(res.board, order, seed=res.seed, turn=res.turn)
@@ -159,9 +160,7 @@ def resolve_attempts(res: Resolution, orders: list[Order]) -> None:
         limit = res.board.attempt_limit(order.player)
         counted[order.player] = counted.get(order.player, 0) + 1
         if counted[order.player] > limit:
-            res.outcomes[order.id] = Outcome(
-                "rejected", f"only {limit} linking attempt(s) per turn (R43)"
-            )
+            res.outcomes[order.id] = Outcome("rejected", refuse("attempts_per_turn", limit=limit))
         else:
             within.append(order)
     within.sort(key=lambda o: order_digest(res.seed, res.turn, o.id))
@@ -172,9 +171,7 @@ def resolve_attempts(res: Resolution, orders: list[Order]) -> None:
         res.run(order, attempt, res, order, answers)
     for order in reinforcements:
         if order.id not in res.outcomes:
-            res.outcomes[order.id] = Outcome(
-                "rejected", "its linking attempt was rejected, could not pay, or does not exist"
-            )
+            res.outcomes[order.id] = Outcome("rejected", refuse("attempt_gone"))
 
 
 def check_attempt(board: Board, order: Order) -> tuple[Department, Department, int]:
@@ -195,9 +192,9 @@ def attempt(res: Resolution, order: Order, reinforcements: list[Order]) -> Outco
     cost = cost_tokens(target, order.fields.get("cost"))
     spend = order_tokens(order.fields.get("spend"), "spend")
     try:
-        check_covers(attacker, {k: cost[k] + spend[k] for k in TYPES}, "the attempt")
+        check_covers(attacker, {k: cost[k] + spend[k] for k in TYPES}, "short_for_attempt")
     except OrderRejected as short:
-        return Outcome("failed", f"cannot pay: {short} (R43)")
+        return Outcome("failed", refuse("cannot_pay", inner=str(short)))
     attacker.spend(cost)
 
     reinforce(res, target, reinforcements)
@@ -215,7 +212,7 @@ def attempt(res: Resolution, order: Order, reinforcements: list[Order]) -> Outco
     )
     rolls = [attack, defend]
     if attack.successes <= defend.successes:
-        held = f"the defence held: {attack.successes} against {defend.successes} successes (R43)"
+        held = refuse("defence_held", attack=attack.successes, defence=defend.successes)
         return Outcome("failed", held, rolls)
     capture(board, attacker, target)
     return Outcome(rolls=rolls)

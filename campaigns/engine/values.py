@@ -4,19 +4,20 @@ EngineError with one line naming the value."""
 from __future__ import annotations
 
 from .errors import EngineError
+from .refusals import refuse
 
 
 def whole(value: object, what: str, minimum: int = 0) -> int:
     """A whole number >= minimum (booleans are not numbers here)."""
     if type(value) is not int or value < minimum:
-        raise EngineError(f"{what} must be a whole number >= {minimum}")
+        raise EngineError(refuse("whole_number", what=what, minimum=minimum))
     return value
 
 
 def text(value: object, what: str) -> str:
     """A non-empty string (ids, slugs, player ids, names)."""
     if not isinstance(value, str) or not value:
-        raise EngineError(f"{what} must be a non-empty string")
+        raise EngineError(refuse("non_empty", what=what))
     return value
 
 

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-# PostgreSQL storage for the tables every turn job rewrites (README, "PostgreSQL upkeep"):
+# PostgreSQL storage for the tables every turn job rewrites (docs/operations.md, "PostgreSQL upkeep"):
 # room on each page (fillfactor) so an updated department row stays on its page and its
 # indexes are not touched (a HOT update), and autovacuum after 5% of the rows changed
 # instead of 20%, so the dead row versions of last week's turns do not pile up.

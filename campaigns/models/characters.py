@@ -2,9 +2,9 @@
 and secret goals, and each goal's progress per processed turn.
 
 Each row keeps its ENGINE.md object as JSON, checked by the engine's own parser when the GM
-saves it (services/characters.py), never by a second copy of the rules; the turn job hands
-them to the engine (selectors/beside.py) and writes back what the engine changed (a goal's
-`attempts_won` count, the progress of every goal)."""
+saves it (intrigue/services/characters.py), never by a second copy of the rules; the turn job hands
+them to the engine (selectors/state_beyond_boards.py) and writes back what the engine
+changed (a goal's `attempts_won` count, the progress of every goal)."""
 
 from __future__ import annotations
 

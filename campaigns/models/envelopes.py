@@ -28,8 +28,9 @@ class IntelEnvelope(models.Model):
     department = models.ForeignKey(Department, on_delete=models.CASCADE, related_name="envelopes")
     # The department's campaign, which never changes (a department stays on its campaign's
     # boards), kept here so "has this campaign any envelopes?", asked before every order
-    # check (selectors/beside.py `present`), is one index lookup: through the department
-    # PostgreSQL could walk every department of the campaign to answer it. save() fills it.
+    # check (selectors/state_beyond_boards.py `present`), is one index lookup: through the
+    # department PostgreSQL could walk every department of the campaign to answer it. save()
+    # fills it.
     campaign = models.ForeignKey(
         Campaign, on_delete=models.CASCADE, related_name="+", editable=False
     )

@@ -57,7 +57,11 @@ class PlayerTurn(models.Model):
 class Notice(models.Model):
     """A message in the app (the bell), e.g. R46: your department is targeted. `kind`
     `envelope`: the turn job opened a sealed envelope for the player (R71, R72); undoing that
-    turn (R52) removes it with the opening."""
+    turn (R52) removes it with the opening.
+
+    `code` and `params` are what it says, put into words when read (campaigns/words/notices.py),
+    so each reader reads it in their language and its times in their zone; `text` is the same
+    in English, as written, for a notice whose code is unknown or that has none (older rows)."""
 
     class Kind(models.TextChoices):
         OTHER = "", _("Notice")
@@ -74,6 +78,10 @@ class Notice(models.Model):
     kind = models.CharField(
         max_length=10, choices=Kind.choices, blank=True, default=Kind.OTHER, db_default=""
     )
+    code = models.CharField(max_length=40, blank=True, default="", db_default="")
+    # The code's values: names as the reader was allowed to see them when it was written
+    # (R50), times as ISO 8601 UTC. Null for a notice with no code.
+    params = JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]

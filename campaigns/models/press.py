@@ -1,7 +1,7 @@
 """Press (RULES R62: deals are made by talking): private conversations between members of a
 campaign, the campaign's one public channel, the GM's announcements, and the clock of each
 user's mail digest. Messages and announcements are never edited or deleted once sent; the
-GM may hide a message (services/press.py, which keeps it in the audit log, R53)."""
+GM may hide a message (press/services/press.py, which keeps it in the audit log, R53)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ MAX_SUBJECT_CHARS = 120
 class SentOnce(models.Model):
     """Rows that are written once: a second save() of the same row, or a delete() through
     the instance, is refused. (The GM's hiding of a message is a conditional UPDATE in
-    services/press.py, recorded in the audit log.)"""
+    press/services/press.py, recorded in the audit log.)"""
 
     class Meta:
         abstract = True

@@ -27,7 +27,7 @@ class Profile(models.Model):
     time_zone = models.CharField(max_length=64, blank=True, validators=[validate_time_zone])
     language = models.CharField(max_length=8, blank=True, choices=Language.choices)
     # The user's last visit to the site (the roster's "last seen"), stamped at most once
-    # every LAST_SEEN_EVERY (services/profile.py): not on every page, to spare a write.
+    # every LAST_SEEN_EVERY (accounts/services/profile.py): not on every page, to spare a write.
     last_seen = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from django.core.paginator import Page, Paginator
 from django.utils.translation import gettext
 
+from campaigns.selectors.board_views import Snapshot
 from campaigns.selectors.visibility import Level
-
-from .board_views import Snapshot
 
 PAGE_SIZE = 50
 # A board of more departments than this (as the viewer sees it) is listed a page at a time

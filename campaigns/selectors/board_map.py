@@ -23,13 +23,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.elections.selectors.office_views import Posts
+from campaigns.history.selectors.history_records import Recorded
 from campaigns.models import Board, Campaign, Membership, Order
+from campaigns.selectors.board_views import (
+    Pair,
+    Snapshot,
+    edge_key,
+    link_label,
+    members_of,
+    node_key,
+)
+from campaigns.selectors.report_board_changes import links_made
 from campaigns.selectors.visibility import Level, sees_everything
-
-from .board_views import Pair, Snapshot, edge_key, link_label, node_key
-from .history_records import Recorded
-from .office_views import Posts
-from .report_board_changes import links_made
 
 PALETTE = 8  # structure colours: --map-colour-0 .. 7 in campaigns/static/campaigns/map.css
 
@@ -45,8 +51,8 @@ class People:
 
 
 def people_of(campaign: Campaign) -> People:
-    """One query."""
-    members = list(campaign.memberships.select_related("user").order_by("pk"))
+    """One query at most (board_views.members_of)."""
+    members = members_of(campaign)
     players = [m for m in members if m.role == Membership.Role.PLAYER]
     return People(
         names={m.player_id: m.display_name for m in members},

@@ -8,10 +8,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaigns.models import Board, Campaign, Department, Membership
-
-from .board_listing import Listing, department_listing, is_big
-from .board_map import (
+from campaigns.elections.selectors.office_views import (
+    Post,
+    Posts,
+    live_posts,
+    seen_posts,
+    state_posts,
+)
+from campaigns.history.selectors.history_records import (
+    board_record,
+    board_records,
+    resolved_orders,
+    turn_numbers,
+    turn_records,
+)
+from campaigns.models import Board, Campaign, Department, Membership, Order
+from campaigns.selectors.board_listing import Listing, department_listing, is_big
+from campaigns.selectors.board_map import (
     People,
     TurnChanges,
     map_data,
@@ -20,7 +33,7 @@ from .board_map import (
     people_of,
     turn_changes,
 )
-from .board_views import (
+from campaigns.selectors.board_views import (
     BoardView,
     CardText,
     Snapshot,
@@ -28,14 +41,6 @@ from .board_views import (
     live_snapshot,
     record_snapshot,
 )
-from .history_records import (
-    board_record,
-    board_records,
-    resolved_orders,
-    turn_numbers,
-    turn_records,
-)
-from .office_views import Post, Posts, live_posts, seen_posts, state_posts
 
 
 @dataclass(frozen=True)
@@ -175,15 +180,24 @@ def board_map_of(board: Board, viewer: Membership, number: int | None) -> dict[s
 
 
 def turn_maps(
-    campaign: Campaign, number: int, viewer: Membership, board: str | None = None
+    campaign: Campaign,
+    number: int,
+    viewer: Membership,
+    board: str | None = None,
+    told: Mapping[tuple[int, int], list[Order]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Board slug -> the map of every board (or of board `board` only) after turn
     `number`, as the viewer knew it then (R51), with the turn's changes marked: for the turn
     report. A big board's is only its summary (board_map.map_summary), as on the board
-    page. Three queries."""
+    page. Three queries; two with `told`, the turn's resolved orders as
+    history_records.resolved_orders gives them (the report has read them: TurnReport.told)."""
     where = {"board__slug": board} if board is not None else {}
     people = people_of(campaign)
-    orders = resolved_orders(board__campaign=campaign, turn__number=number, **where)
+    orders = (
+        told
+        if told is not None
+        else resolved_orders(board__campaign=campaign, turn__number=number, **where)
+    )
     maps = {}
     for record in turn_records(campaign, number, **where):
         snapshot = record_snapshot(record, viewer)

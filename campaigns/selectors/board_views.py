@@ -16,10 +16,10 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.utils.crypto import salted_hmac
 
+from campaigns.history.selectors.history_records import Recorded
 from campaigns.models import Board, Campaign, Department, Link, Membership
 from campaigns.models.board import Resource
 from campaigns.models.campaign import engine_player_id
-from campaigns.selectors.history_records import Recorded
 from campaigns.selectors.state import COLUMNS, department_state
 from campaigns.selectors.visibility import (
     CardTexts,
@@ -56,9 +56,19 @@ def keyed(secret: str, board_id: int, slug: str) -> str:
     return salted_hmac("campaigns.board-map.node", message, secret=secret).hexdigest()[:16]
 
 
+def members_of(campaign: Campaign) -> list[Membership]:
+    """Every member of `campaign` with their user, by id: one query, once per campaign object
+    (a request's: its report reads the names for the text and again for the maps)."""
+    found: list[Membership] | None = getattr(campaign, "_members_read", None)
+    if found is None:
+        found = list(campaign.memberships.select_related("user").order_by("pk"))
+        campaign._members_read = found  # type: ignore[attr-defined]
+    return found
+
+
 def player_names(campaign: Campaign) -> dict[str, str]:
-    """Engine player id -> the player's display name, for every member. One query."""
-    return {m.player_id: m.display_name for m in campaign.memberships.select_related("user")}
+    """Engine player id -> the player's display name, for every member. One query at most."""
+    return {m.player_id: m.display_name for m in members_of(campaign)}
 
 
 @dataclass(frozen=True)
@@ -104,7 +114,9 @@ class Snapshot:
 
     def links(self) -> list[tuple[str, str, int]]:
         """(supplier, consumer, priority) of every link, seen or not."""
-        return [(lk["from"], lk["to"], int(lk.get("priority", 0))) for lk in self.state["links"]]
+        # A link written without a priority (null in a stored state) ranks as 0, as a missing one
+        # does: the GM's map once failed with a 500 on such a link in a browser test run.
+        return [(lk["from"], lk["to"], int(lk.get("priority") or 0)) for lk in self.state["links"]]
 
     @cached_property
     def link_set(self) -> frozenset[Pair]:

@@ -14,7 +14,6 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
-from campaigns import wording
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
 from campaigns.engine.edit import review
 from campaigns.engine.scope import SLUG_FIELDS, SLUG_LIST_FIELDS
@@ -22,6 +21,7 @@ from campaigns.models import Board, Campaign, Department, Link, Membership, Orde
 from campaigns.models.board import Resource
 from campaigns.selectors.state import board_state
 from campaigns.selectors.visibility import department_rows
+from campaigns.words import game
 
 DEPARTMENTS_PER_PAGE = 50
 
@@ -48,19 +48,18 @@ def change_review(
     verdict = review(before, after, new_links=new_links, watch=watch)
     names = {d["slug"]: d["name"] for d in before["departments"]}
     names.update({d["slug"]: d["name"] for d in after["departments"]})
-    refusals = [wording.with_names(verdict.refusal, names)] if verdict.refusal else []
+    refusals = [game.with_names(verdict.refusal, names)] if verdict.refusal else []
     if verdict.stranded:
         players = player_names(board.campaign)
         refusals += [
-            wording.stranded_text(names[s.slug], players.get(s.structure, s.structure))
+            game.stranded_text(names[s.slug], players.get(s.structure, s.structure))
             for s in verdict.stranded
         ]
     # R36 discards only at the next spawn: the GM may mean the tokens to be spent first.
     notes = [
-        wording.discard_text(names[slug], d.tokens, d.capacity)
-        for slug, d in verdict.discards.items()
+        game.discard_text(names[slug], d.tokens, d.capacity) for slug, d in verdict.discards.items()
     ]
-    notes += [wording.unfunded_text(names[slug], t) for slug, t in verdict.unfunded.items()]
+    notes += [game.unfunded_text(names[slug], t) for slug, t in verdict.unfunded.items()]
     return refusals, notes
 
 

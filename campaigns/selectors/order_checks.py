@@ -21,27 +21,32 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns import engine, wording
+from campaigns import engine
 from campaigns.engine.joined import SEP, departments_named, order_renamed, qualifier, reason_in
+from campaigns.engine.refusals import parse
 from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Link, Membership, Order, Turn
+from campaigns.selectors.state import (
+    BoardRows,
+    board_rows_near,
+    board_state,
+    campaign_state,
+    order_state,
+)
+from campaigns.selectors.state_beyond_boards import BesideRows, Present, present
 from campaigns.selectors.visibility import Level, Seen, level_of, seen_departments
-
-from .beside import BesideRows, Present, present
-from .state import board_rows_near, board_state, campaign_state, order_state
+from campaigns.words import game
 
 Kind = Order.Kind
 
 NEW_ID = "new"
-# R50: engine reasons that state only card facts (known at level `known`) may name a
-# department the player knows but does not control; any other reason about such a
-# department (its links, its stash) is replaced by GENERIC.
-CARD_FACTS = (
-    "does not consume what",
-    "does not produce what",
-    "is already in your structure",
-    "is not in your structure",
-)
+# R50: engine refusals (their codes, engine/refusals.py) that state only card facts (known at
+# level `known`) may name a department the player knows but does not control; any other
+# reason about such a department (its links, its stash) is replaced by GENERIC.
+CARD_FACTS = frozenset(
+    {"not_consumed", "not_produced", "already_yours", "not_yours", "not_yours_link",
+     "not_yours_election"}
+)  # fmt: skip
 GENERIC = gettext_lazy(
     "That department cannot be targeted this way now (details you cannot see, R50)."
 )
@@ -49,8 +54,8 @@ GENERIC = gettext_lazy(
 
 QUALIFIED = re.compile(rf"[\w-]{SEP}[\w-]")
 # R50: whether a link to or from one of the player's departments exists is theirs to know
-# (they see every such link), so this reason may name both its ends when one is theirs.
-NO_OWN_LINK = re.compile(r"there is no link ([\w-]+)->([\w-]+)")
+# (they see every such link), so this refusal may name both its ends when one is theirs.
+NO_OWN_LINK = "no_link"
 
 
 class OrderRefused(Exception):
@@ -123,7 +128,7 @@ AROUND = """
 SELECT o.*, b.name AS board_name, b.slug AS board_slug
 FROM {order} o JOIN {board} b ON b.id = o.board_id
 WHERE o.turn_id = %s AND o.status = %s
-  AND (o.player_id = %s OR (o.board_id = %s AND o.kind IN ({kinds})))
+  AND (o.player_id = %s OR (o.board_id IN ({boards}) AND o.kind IN ({kinds})))
 ORDER BY o.seq, o.id
 """
 
@@ -131,43 +136,58 @@ ORDER BY o.seq, o.id
 def orders_around(player: Membership, turn: Turn, board: Board) -> OrdersAround:
     """OrdersAround in one query (an order check runs on every submission: each query saved
     is a round trip saved), each order with its board."""
+    return orders_around_boards(player, turn, [board])[board.pk]
+
+
+def orders_around_boards(
+    player: Membership, turn: Turn, boards: list[Board]
+) -> dict[int, OrdersAround]:
+    """Board id -> its OrdersAround, for several boards in one query (the orders page)."""
     kinds = [*ELECTION_KINDS, Kind.HANDOVER]
     sql = AROUND.format(
         order=Order._meta.db_table,
         board=Board._meta.db_table,
+        boards=", ".join(["%s"] * len(boards)),
         kinds=", ".join(["%s"] * len(kinds)),
     )
-    params = [turn.pk, Order.Status.QUEUED, player.pk, board.pk, *kinds]
+    params = [turn.pk, Order.Status.QUEUED, player.pk, *(b.pk for b in boards), *kinds]
     mine: list[Order] = []
-    public: list[Order] = []
-    offered: list[Order] = []
-    boards: dict[int, Board] = {}
+    public: dict[int, list[Order]] = {b.pk: [] for b in boards}
+    offered: dict[int, list[Order]] = {b.pk: [] for b in boards}
+    read: dict[int, Board] = {}
+    campaign_id = boards[0].campaign_id if boards else None
     for order in Order.objects.raw(sql, params):
-        order.board = boards.setdefault(
+        order.board = read.setdefault(
             order.board_id,
             Board(
                 pk=order.board_id,
-                campaign_id=board.campaign_id,
+                campaign_id=campaign_id,
                 name=order.board_name,
                 slug=order.board_slug,
             ),
         )
         if order.player_id == player.pk:
             mine.append(order)
+        elif order.board_id not in public:
+            continue
         elif order.kind in ELECTION_KINDS:
-            public.append(order)
+            public[order.board_id].append(order)
         elif order.payload.get("to") == player.player_id:  # a hand-over offered (R62)
-            offered.append(order)
-    return OrdersAround(mine, public, offered)
+            offered[order.board_id].append(order)
+    return {b.pk: OrdersAround(mine, public[b.pk], offered[b.pk]) for b in boards}
 
 
 def trial_state(
-    board: Board, turn: Turn, orders: list[Order], beside: BesideRows | None = None
+    board: Board,
+    turn: Turn,
+    orders: list[Order],
+    beside: BesideRows | None = None,
+    rows: BoardRows | None = None,
 ) -> dict[str, Any]:
     """The whole board as it is now, with `orders`, a throwaway seed: dice outcomes of the
     turn's real seed must not leak through a submission check (R23). For the order forms,
-    which list every legal choice on the board."""
-    state = board_state(board, turn=turn, orders=orders, beside_rows=beside)
+    which list every legal choice on the board; `rows` if read already (state.boards_rows)."""
+    state = board_state(board, turn=turn, orders=orders, rows=rows, beside_rows=beside)
     state["seed"] = secrets.token_hex(32)
     return state
 
@@ -324,7 +344,7 @@ def ticket_nominated(
 ) -> frozenset[str]:
     """R80: the ticket a support or a vote names, where a queued nomination on the board
     names it as candidate. Tickets are public: the election page shows every one, named or
-    not, and the forms offer each by an opaque reference (web/election_choices.py), so a
+    not, and the forms offer each by an opaque reference (elections/web/election_choices.py), so a
     player may name one whose candidate they have never heard of (R50 hides its name, not
     that it runs). Whether it is a ticket is the engine's to say."""
     ticket = payload.get("ticket")
@@ -361,24 +381,37 @@ def names_only_visible_departments(
     if not named:
         return
     seen = seen_departments(board, player, named)
-    if kind == Order.Kind.BREAK_LINK and own_link(board, seen, payload):
+    if own_links(board, seen, links_named(kind, payload)):
         return  # R50: the other end of a link of theirs is named to them
     for name in named:
         if name not in seen or seen[name].level < Level.RUMOURED:
             raise OrderRefused(str(GENERIC))
 
 
-def own_link(board: Board, seen: dict[str, Seen], payload: dict[str, Any]) -> bool:
-    """Whether `payload` names a link of the board with an end the player controls (R50:
+def links_named(kind: str | None, payload: dict[str, Any]) -> list[tuple[object, object]]:
+    """The links an order names as (supplier, consumer): a break_link's, a priority's from
+    its supplier to each consumer it ranks (R41); none for any other kind."""
+    if kind == Order.Kind.BREAK_LINK:
+        return [(payload.get("from"), payload.get("to"))]
+    consumers = payload.get("consumers")
+    if kind == Order.Kind.PRIORITY and isinstance(consumers, list):
+        return [(payload.get("department"), consumer) for consumer in consumers]
+    return []
+
+
+def own_links(board: Board, seen: dict[str, Seen], links: list[tuple[object, object]]) -> bool:
+    """Whether each of `links` is a link of the board with an end the player controls (R50:
     they know it, its other end by name). One query, only then."""
-    ends = payload.get("from"), payload.get("to")
-    if not all(isinstance(end, str) and end in seen for end in ends):
+    ends = {end for link in links for end in link}
+    if not links or not all(isinstance(end, str) and end in seen for end in ends):
         return False
-    if max(seen[str(end)].level for end in ends) < Level.CONTROLLED:
+    if any(max(seen[str(end)].level for end in link) < Level.CONTROLLED for link in links):
         return False
-    return Link.objects.filter(
-        board=board, supplier__slug=ends[0], consumer__slug=ends[1], consumer__board=board
-    ).exists()
+    wanted = Q()
+    for supplier, consumer in set(links):
+        wanted |= Q(supplier__slug=supplier, consumer__slug=consumer)
+    found = Link.objects.filter(wanted, board=board, consumer__board=board).count()
+    return found == len(set(links))
 
 
 def departments_by_name(board: Board, names: set[str]) -> dict[str, Department]:
@@ -414,13 +447,13 @@ def safe_reason(
         return str(GENERIC)
     if loaded is None:
         # Only the departments the reason can name: its words (a slug is a whole word).
-        seen = seen_departments(board, player, set(wording.WORDS.findall(reason)))
+        seen = seen_departments(board, player, set(game.WORDS.findall(reason)))
     else:
         departments, knowledge = loaded
         rows = {d.slug: d for d in departments}
         seen = {
             slug: Seen(rows[slug].name, level_of(rows[slug], player, knowledge))
-            for slug in wording.slugs_named(reason, rows)
+            for slug in game.slugs_named(reason, rows)
         }
 
     def level_of_named(slug: str) -> Level:
@@ -428,17 +461,17 @@ def safe_reason(
             return levels[slug]
         return seen[slug].level if slug in seen else Level.UNKNOWN
 
-    if (link := NO_OWN_LINK.fullmatch(reason)) is not None:
-        ends = [level_of_named(slug) for slug in link.groups()]
+    refusal = parse(reason)
+    code = None if refusal is None else refusal.code
+    if refusal is not None and code == NO_OWN_LINK:
+        ends = [level_of_named(refusal.params[end]) for end in ("supplier", "consumer")]
         if max(ends) >= Level.CONTROLLED and min(ends) >= Level.RUMOURED:
-            return wording.with_names(reason, {slug: d.name for slug, d in seen.items()})
-    for slug in wording.slugs_named(reason, seen):
+            return game.with_names(reason, {slug: d.name for slug, d in seen.items()})
+    for slug in game.slugs_named(reason, seen):
         level = level_of_named(slug)
-        if level < Level.CONTROLLED and (
-            level < Level.KNOWN or not any(fact in reason for fact in CARD_FACTS)
-        ):
+        if level < Level.CONTROLLED and (level < Level.KNOWN or code not in CARD_FACTS):
             return str(GENERIC)
-    return wording.with_names(reason, {slug: d.name for slug, d in seen.items()})
+    return game.with_names(reason, {slug: d.name for slug, d in seen.items()})
 
 
 def board_report(orders: list[Order], board_id: int) -> dict[str, Any]:

@@ -8,16 +8,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import prefetch_related_objects
+
 from campaigns.engine.legal import Legal, legal_choices
-from campaigns.models import Board, Department, Membership, Turn
-from campaigns.selectors.beside import BesideRows, beside_read
+from campaigns.intrigue.selectors.order_cross import Cross, cross_choices, crossing_boards
+from campaigns.models import Board, Membership, Turn
+from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.order_checks import (
+    OrdersAround,
     elsewhere_attempts,
-    orders_around,
+    orders_around_boards,
     queued_orders,
     trial_state,
 )
-from campaigns.selectors.order_cross import Cross, cross_choices, crossing_boards
+from campaigns.selectors.state import COLUMNS, BoardRows, boards_rows
+from campaigns.selectors.state_beyond_boards import BesideRows, beside_read
 from campaigns.selectors.visibility import (
     Level,
     level_from,
@@ -51,21 +56,25 @@ class OrderContext:
     _legal: dict[str | None, Legal] = field(default_factory=dict, repr=False)
     _players: list[tuple[str, str]] | None = field(default=None, repr=False)
     _cross: dict[str | None, Cross | None] = field(default_factory=dict, repr=False)
+    # What the contexts of one request share (the other players, read once for all boards).
+    shared: BoardsRead | None = field(default=None, repr=False)
 
     @classmethod
     def build(
-        cls, player: Membership, turn: Turn, board: Board, beside: BesideRows | None = None
+        cls,
+        player: Membership,
+        turn: Turn,
+        board: Board,
+        beside: BesideRows | None = None,
+        boards: BoardsRead | None = None,
     ) -> OrderContext:
-        """`beside`: what lies beside the campaign's boards (parts 7-9), if the caller has
-        read it for several boards at once (order_contexts)."""
-        # Plain values, not model instances: on a board of 1,000 departments, building a
-        # department, structure, membership and user object per row cost more than the query.
-        rows = list(
-            Department.objects.filter(board=board).values_list(
-                "pk", "slug", "name", "structure__player_id"
-            )
-        )
-        knowledge = viewer_knowledge(player, board=board)
+        """`beside`: what lies beside the campaign's boards (parts 7-9), and `boards` what
+        the contexts read of each board, if the caller has read them for several boards at
+        once (order_contexts)."""
+        if boards is None:
+            boards = boards_read(player, turn, [board])
+        rows = boards.rows[board.pk]
+        knowledge = boards.knowledge
         everything = sees_everything(player)
         levels = {
             slug: level_from(
@@ -78,17 +87,19 @@ class OrderContext:
         names = {slug: name for _, slug, name, _ in rows}
         # R62: with the hand-overs other players offer this player here, so the engine can
         # say which of them an accept would take (engine/plan.py reads them with the accepts).
-        around = orders_around(player, turn, board)
+        around = boards.around[board.pk]
         queued = around.mine
         own = [o for o in queued if o.board_id == board.pk]
-        state = trial_state(board, turn, [*around.public, *own, *around.offered], beside)
+        state = trial_state(
+            board, turn, [*around.public, *own, *around.offered], beside, boards.state[board.pk]
+        )
         # R50: the other end of a link of theirs is at least `rumoured` (named, and the link
         # may be broken).
         levels = with_own_links(levels, [(lk["from"], lk["to"]) for lk in state["links"]])
         far_ends(state, board, player, levels, names)
         elsewhere = elsewhere_attempts(board, queued)
         return cls(player, turn, board, state, levels, names, elsewhere,
-                   pks={slug: pk for pk, slug, _, _ in rows})  # fmt: skip
+                   pks={slug: pk for pk, slug, _, _ in rows}, shared=boards)  # fmt: skip
 
     def name(self, slug: str) -> str:
         return self.names[slug]
@@ -106,6 +117,8 @@ class OrderContext:
     def other_players(self) -> list[tuple[str, str]]:
         """R62: (engine player id, name) of every other player of the campaign, who may
         receive a hand-over (one query, once per request)."""
+        if self._players is None and self.shared is not None:
+            self._players = self.shared.players
         if self._players is None:
             rows = Membership.objects.filter(
                 campaign_id=self.player.campaign_id, role=Membership.Role.PLAYER
@@ -114,6 +127,8 @@ class OrderContext:
                 (m.player_id, m.display_name)
                 for m in rows.select_related("user").order_by("user__username", "pk")
             ]
+            if self.shared is not None:
+                self.shared.players = self._players
         return self._players
 
     def legal(self, without: str | None = None) -> Legal:
@@ -188,6 +203,49 @@ def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:
     """Board slug -> the forms' context of each board of the player's campaign (for the
     orders page's offers): a fixed number of queries per board, and what lies beside the
     boards (parts 7-9) read once for all of them."""
-    boards = list(Board.objects.filter(campaign=player.campaign).select_related("campaign"))
-    beside = beside_read(player.campaign, boards=boards, turn=turn)
-    return {board.slug: OrderContext.build(player, turn, board, beside) for board in boards}
+    campaign = player.campaign
+    boards = list(Board.objects.filter(campaign=campaign))
+    # One campaign object for every board: its catalogue of alignments is read once.
+    prefetch_related_objects([campaign], "alignments")
+    for board in boards:
+        board.campaign = campaign
+    beside = beside_read(campaign, boards=boards, turn=turn)
+    read = boards_read(player, turn, boards)
+    return {board.slug: OrderContext.build(player, turn, board, beside, read) for board in boards}
+
+
+@dataclass
+class BoardsRead:
+    """What the order contexts read of each of a campaign's boards, for all of them at once:
+    board id -> its departments (pk, slug, name, controlling member's pk), the player's stored
+    knowledge (department id -> level), the queued orders around the player (R62, R80) and
+    the rows of its state; and the campaign's other players once read (other_players)."""
+
+    rows: dict[int, list[tuple[int, str, str, int | None]]]
+    knowledge: dict[int, int]
+    around: dict[int, OrdersAround]
+    state: dict[int, BoardRows]
+    players: list[tuple[str, str]] | None = None
+
+
+def boards_read(player: Membership, turn: Turn, boards: list[Board]) -> BoardsRead:
+    """BoardsRead in 5 queries, however many boards."""
+    ids = [b.pk for b in boards]
+    state = boards_rows(boards)
+    # Plain values, not model instances: on a board of 1,000 departments, building a
+    # department, structure, membership and user object per row cost more than the query.
+    # The state's rows hold them: pk, slug, name and the structure (its controller, R13).
+    structure = COLUMNS.index("structure_id")
+    rows = {
+        pk: [
+            (row[0], row[1], row[2], membership_pk_of(read.players.get(row[structure])))
+            for row in read.departments
+        ]
+        for pk, read in state.items()
+    }
+    return BoardsRead(
+        rows=rows,
+        knowledge=viewer_knowledge(player, board_id__in=ids),
+        around=orders_around_boards(player, turn, boards),
+        state=state,
+    )

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from campaigns import wording
 from campaigns.engine.joined import SEP, departments_named
 from campaigns.engine.scope import named_departments
-from campaigns.intrigue_words import players_named
+from campaigns.intrigue.selectors.deals import Offer, offers_to
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
 from campaigns.selectors.board_views import player_names
+from campaigns.selectors.order_checks import ELECTION_KINDS, safe_reason
 from campaigns.selectors.pages import (
     BoardLink,
     StructureView,
@@ -26,6 +26,7 @@ from campaigns.selectors.pages import (
     structures_of,
     turn_view,
 )
+from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import (
     DepartmentView,
     Level,
@@ -34,10 +35,8 @@ from campaigns.selectors.visibility import (
     level_of,
     viewer_knowledge,
 )
-
-from .deals import Offer, offers_to
-from .order_checks import ELECTION_KINDS, safe_reason
-from .report_view_models import UNNAMED
+from campaigns.words import game, labels
+from campaigns.words.intrigue import players_named
 
 
 @dataclass(frozen=True)
@@ -54,10 +53,13 @@ class OrderLine:
 
 @dataclass(frozen=True)
 class AttackLine:
-    """R46: a queued attempt on one of the viewer's departments."""
+    """R46: a queued attempt on one of the viewer's departments: `board` (its slug) and
+    `target` (as the attempt names it) say where a reinforcement would go."""
 
     pk: int
     text: str
+    board: str
+    target: str
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class CampaignNames:
         dept = self.by_key.get((board_id, str(slug)))
         return Level.UNKNOWN if dept is None else level_of(dept, self.viewer, self.knowledge)
 
-    def namer(self, board_id: int, *, at_least: Level = Level.KNOWN) -> wording.Namer:
+    def namer(self, board_id: int, *, at_least: Level = Level.KNOWN) -> labels.Namer:
         def name(slug: object) -> str:
             dept = self.by_key.get((board_id, str(slug)))
             if dept is None or self.level(board_id, slug) < at_least:
@@ -129,7 +131,7 @@ def named_by(order: Order) -> set[tuple[int, str]]:
     slugs = named_departments([payload]) | set(departments_named({**payload, "kind": order.kind}))
     reason = order.result.get("reason") if isinstance(order.result, dict) else None
     if reason:
-        slugs |= set(wording.WORDS.findall(str(reason)))
+        slugs |= set(game.WORDS.findall(str(reason)))
     return {(order.board_id, slug) for slug in slugs}
 
 
@@ -152,7 +154,7 @@ def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLin
         pk=order.pk,
         kind_label=order.get_kind_display(),
         board_name=order.board.name,
-        text=wording.order_text(
+        text=game.order_text(
             order.kind,
             order.payload,
             names.namer(order.board_id, at_least=named_at(order)),
@@ -183,14 +185,19 @@ def attack_lines(attempts: list[Order], names: CampaignNames) -> list[AttackLine
         known = names.level(board_id, payload.get("attacker")) >= Level.KNOWN
         controller = attempt.player.display_name if known else None
         target = names.namer(board_id)(payload.get("target"))
-        lines.append(AttackLine(attempt.pk, wording.attack_text(attacker, target, controller)))
+        text = game.attack_text(attacker, target, controller)
+        lines.append(AttackLine(attempt.pk, text, attempt.board.slug, str(payload.get("target"))))
     return lines
 
 
-def attempts_against(viewer: Membership, turn: Turn) -> list[Order]:
-    """R46: the queued attempts of `turn` against the viewer's departments."""
-    owned = Department.objects.filter(structure__player=viewer)
-    mine = set(owned.values_list("board__slug", "slug"))
+def attempts_against(
+    viewer: Membership, turn: Turn, mine: set[tuple[str, str]] | None = None
+) -> list[Order]:
+    """R46: the queued attempts of `turn` against the viewer's departments; `mine`, their
+    (board slug, slug), if the caller has read them (one query fewer)."""
+    if mine is None:
+        owned = Department.objects.filter(structure__player=viewer)
+        mine = set(owned.values_list("board__slug", "slug"))
     attempts = Order.objects.filter(turn=turn, kind=Order.Kind.ATTEMPT, status=Order.Status.QUEUED)
     return [
         a
@@ -209,25 +216,32 @@ def target_of(attempt: Order) -> tuple[str, str]:
     return attempt.board.slug, target
 
 
-def orders_page(viewer: Membership, turn: Turn) -> OrdersPage:
-    """The player's week (R40-R47), in a fixed number of queries."""
+def orders_page(
+    viewer: Membership, turn: Turn, boards: list[BoardLink] | None = None
+) -> OrdersPage:
+    """The player's week (R40-R47), in a fixed number of queries (one fewer with `boards`,
+    the campaign's, if the caller has read them)."""
     mine = Order.objects.filter(player=viewer, turn=turn).select_related("board")
-    queued = list(mine.filter(status=Order.Status.QUEUED).order_by("seq", "pk"))
-    done = list(mine.exclude(status=Order.Status.QUEUED).order_by("seq", "pk"))
-    attempts = attempts_against(viewer, turn)
+    orders = list(mine.order_by("seq", "pk"))
+    queued = [o for o in orders if o.status == Order.Status.QUEUED]
+    done = [o for o in orders if o.status != Order.Status.QUEUED]
+    boards = boards_of(viewer.campaign) if boards is None else boards
+    structures = structures_of(viewer, boards)
+    owned = {(s.board.slug, d.slug) for s in structures for d in s.departments if d.slug}
+    attempts = attempts_against(viewer, turn, owned)
     wanted = set().union(*(named_by(o) for o in [*queued, *done, *attempts]))
     names = CampaignNames(viewer, wanted).with_players([*queued, *done])
-    boards = boards_of(viewer.campaign)
     return OrdersPage(
         turn=turn_view(turn),
         queued=[order_line(o, names) for o in queued],
         done=[order_line(o, names, resolved_reason(o, names)) for o in done],
         attacks=attack_lines(attempts, names),
         boards=boards,
-        structures=structures_of(viewer, boards),
-        notices=notices_unread(viewer),
-        ready=is_ready(viewer, turn),
-        offers=offers_to(viewer, turn),
+        structures=structures,
+        # A turn read with pages.viewer_flags says whether there is any of these to read.
+        notices=notices_unread(viewer) if getattr(turn, "unread_notices", True) else [],
+        ready=turn.ready if hasattr(turn, "ready") else is_ready(viewer, turn),
+        offers=offers_to(viewer, turn) if getattr(turn, "handovers", True) else [],
     )
 
 

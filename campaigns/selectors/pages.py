@@ -16,13 +16,24 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
 
-from campaigns.models import Board, Campaign, Membership, Order, PlayerTurn, Turn
+from campaigns.accounts.selectors.profile import cached_profile
+from campaigns.models import (
+    Board,
+    Campaign,
+    ContingencyEnvelope,
+    DossierEntry,
+    Link,
+    Membership,
+    Notice,
+    Order,
+    PlayerTurn,
+    Turn,
+)
 from campaigns.selectors.board_views import (
     BoardView,
     board_view_of,
     live_snapshot,
 )
-from campaigns.selectors.profile import cached_profile
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
@@ -124,6 +135,13 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     ]
 
 
+# Has the member opened an envelope (R71, R72)? Read with the membership, so that a dossier
+# with nothing in it costs no query (intrigue.dossiers_of).
+OPENED_ENVELOPES = Exists(DossierEntry.objects.filter(member=OuterRef("pk"))) | Exists(
+    ContingencyEnvelope.objects.filter(member=OuterRef("pk"), opened_turn__isnull=False)
+)
+
+
 def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     """`user`'s membership of campaign `slug`, or None, in one query. Staff and superusers
     are not special: a campaign a user is not in (or was removed from by the GM) does not
@@ -133,15 +151,50 @@ def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
         return None
     return (
         Membership.objects.select_related("campaign", "user")
+        .annotate(opened_envelopes=OPENED_ENVELOPES)
         .filter(user=user, campaign__slug=slug)
         .exclude(role=Membership.Role.REMOVED)
         .first()
     )
 
 
-def current_turn(campaign: Campaign) -> Turn | None:
-    """The open turn, else the latest one; None before the campaign starts."""
-    return campaign.turns.order_by(OPEN_FIRST, "-number").first()
+def current_turn(campaign: Campaign, viewer: Membership | None = None) -> Turn | None:
+    """The open turn, else the latest one; None before the campaign starts. With `viewer`,
+    the turn carries `viewer_flags` (read in the same query)."""
+    rows = campaign.turns.order_by(OPEN_FIRST, "-number")
+    if viewer is not None:
+        rows = rows.annotate(**viewer_flags(viewer))
+    return rows.first()
+
+
+def viewer_flags(viewer: Membership) -> dict[str, Exists]:
+    """What a turn holds for `viewer`, as flags a turn is read with, so that a page asks for
+    none of it when there is none: `handovers` queued (R62, of anyone: selectors/deals
+    decides which are offered to the viewer), `unread_notices` of the viewer (R46), and
+    whether the viewer marked their orders `ready` (R31)."""
+    queued = Order.objects.filter(status=Order.Status.QUEUED, kind=Order.Kind.HANDOVER)
+    unread = Notice.objects.filter(player=viewer, read_at__isnull=True)
+    ready = PlayerTurn.objects.filter(player=viewer, ready_at__isnull=False)
+    return {
+        "handovers": Exists(queued.filter(turn=OuterRef("pk"))),
+        "unread_notices": Exists(unread.filter(turn=OuterRef("pk"))),
+        "ready": Exists(ready.filter(turn=OuterRef("pk"))),
+    }
+
+
+def turns_now(
+    campaign: Campaign, viewer: Membership | None = None
+) -> tuple[Turn | None, list[Turn]]:
+    """The current turn (as current_turn) and every turn that is over, latest first: one
+    query for what current_turn and past_turns ask in two. With `viewer`, each turn
+    carries `viewer_flags`."""
+    rows = campaign.turns.order_by("-number")
+    if viewer is not None:
+        rows = rows.annotate(**viewer_flags(viewer))
+    turns = list(rows)
+    opened = [t for t in turns if t.status == Turn.Status.OPEN]
+    current = opened[0] if opened else (turns[0] if turns else None)
+    return current, [t for t in turns if t.status != Turn.Status.OPEN]
 
 
 def past_turns(campaign: Campaign) -> list[TurnView]:
@@ -168,10 +221,20 @@ def queued_order_count(turn: Turn) -> int:
     return turn.orders.filter(status=Order.Status.QUEUED).count()
 
 
-def board_for(campaign: Campaign, slug: str) -> Board | None:
+# Does any link cross the board's edge (R2, R60)? Read with the board, so that a board
+# without one costs cross_board.cross_links no query.
+CROSSES = Exists(
+    Link.objects.filter(supplier__board=OuterRef("pk")).exclude(consumer__board=OuterRef("pk"))
+) | Exists(
+    Link.objects.filter(consumer__board=OuterRef("pk")).exclude(supplier__board=OuterRef("pk"))
+)
+
+
+def board_for(campaign: Campaign, slug: str, *, crossing: bool = False) -> Board | None:
     """`campaign`'s board `slug`, carrying `campaign` (the pages read board.campaign: not
-    again from the database)."""
-    board = Board.objects.filter(campaign=campaign, slug=slug).first()
+    again from the database); with `crossing`, its `crosses` flag (CROSSES) too."""
+    rows = Board.objects.filter(campaign=campaign, slug=slug)
+    board = (rows.annotate(crosses=CROSSES) if crossing else rows).first()
     if board is not None:
         board.campaign = campaign
     return board
@@ -292,9 +355,12 @@ class CampaignPage:
     can_open: bool  # R51
 
 
-def campaign_page(viewer: Membership, turn: Turn | None) -> CampaignPage:
+def campaign_page(
+    viewer: Membership, turn: Turn | None, over: list[Turn] | None = None
+) -> CampaignPage:
     """Everything the campaign page shows `viewer`, in three queries (the GM: three too,
-    the roster instead of the viewer's structures); `turn` is the campaign's current_turn."""
+    the roster instead of the viewer's structures); `turn` is the campaign's current_turn,
+    `over` the turns that are over if read already (turns_now: one query fewer)."""
     campaign = viewer.campaign
     gm = is_gm(viewer)
     status = campaign.status
@@ -307,7 +373,11 @@ def campaign_page(viewer: Membership, turn: Turn | None) -> CampaignPage:
         turn=turn_view(turn) if turn else None,
         boards=boards,
         structures=[] if gm else structures_of(viewer, boards),
-        past_turns=[t for t in past_turns(campaign) if turn is None or t.number != turn.number],
+        past_turns=[
+            t
+            for t in (past_turns(campaign) if over is None else [turn_view(t) for t in over])
+            if turn is None or t.number != turn.number
+        ],
         roster=roster(campaign, turn) if gm else [],
         can_start=gm and status == Campaign.Status.DRAFT and turn is None,
         can_pause=gm and status == Campaign.Status.RUNNING,

@@ -7,23 +7,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from campaigns import wording
 from campaigns.engine.joined import SEP
 from campaigns.engine.legal import Legal, MoveChoice
 from campaigns.engine.legal_reinforce import NO_LINK
+from campaigns.reasons import site_refusal
 from campaigns.selectors.order_context import OrderContext
+from campaigns.words import game
 
 # R50: the engine has routes, but each passes a department the defender does not know.
-UNSEEN = "your tokens could only move through departments you do not know (R50)"
+UNSEEN = site_refusal("unseen_way")
 
 
 @dataclass(frozen=True)
 class Reinforcement:
-    """The routes offered (start and path, ending at the target), or `why_not`: a sentence in
-    the active language, naming no department."""
+    """The routes offered (start and path, ending at the target), or `reason`: why there is
+    none, in the engine's English, naming no department (the attack notice stores it and
+    says it in its reader's language, campaigns/words/notices.py)."""
 
     routes: list[MoveChoice]
-    why_not: str | None
+    reason: str | None
+
+    @property
+    def why_not(self) -> str | None:
+        """`reason` as a sentence in the active language."""
+        return None if self.reason is None else game.with_names(self.reason, {})
 
 
 def reinforcement(ctx: OrderContext, target: str, legal: Legal | None = None) -> Reinforcement:
@@ -42,4 +49,4 @@ def reinforcement(ctx: OrderContext, target: str, legal: Legal | None = None) ->
         reason = NO_LINK
     else:
         reason = legal.reinforce_why_not(target) or UNSEEN
-    return Reinforcement([], wording.with_names(reason, {}))
+    return Reinforcement([], reason)

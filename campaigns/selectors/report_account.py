@@ -15,12 +15,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from campaigns.engine.attempts import DefenceRead
 from campaigns.models import Order
+from campaigns.selectors.report_board_changes import link_changes
+from campaigns.selectors.report_view_models import (
+    BoardReport,
+    DefenceView,
+    DepartmentResult,
+    OrderView,
+)
+from campaigns.selectors.report_visibility import Knowing
 from campaigns.selectors.visibility import Level
-
-from .report_board_changes import link_changes
-from .report_view_models import BoardReport, DepartmentResult, OrderView
-from .report_visibility import Knowing
+from campaigns.words.labels import STAT_LABELS, TYPE_LABELS, listing, tokens_text
 
 # R31 step 2, then step 3: the phases of a turn, in the order the turn job runs them.
 PHASES = (
@@ -120,50 +126,121 @@ def status_text(order: OrderView) -> str:
 
 
 def own_order_text(order: OrderView) -> str:
+    """One of the viewer's orders (every order for the GM) and what came of it; an attempt
+    with the tokens it paid (R43 step 1, the default cost where the order names none) and
+    the target's defence, where the viewer may read it (report_orders.order_view)."""
+    summary = order.summary
+    if order.kind == Order.Kind.ATTEMPT and order.paid:
+        summary += _(", paying %(tokens)s") % {"tokens": tokens_text(order.paid)}
     text = _("%(kind)s: %(summary)s — %(status)s") % {
         "kind": order.kind_label,
-        "summary": order.summary,
+        "summary": summary,
         "status": status_text(order),
     }
     if order.reason:
         text += f" ({order.reason.rstrip('.')})"
     elif order.kind == Order.Kind.ATTEMPT and (score := score_text(order)):
         text += f" ({score})"
+    if (
+        order.kind == Order.Kind.ATTEMPT
+        and order.status in ("failed", "rejected")
+        and not rolled(order)
+    ):
+        # R43 step 1: an attempt that could not pay, or was rejected, took nothing.
+        text += "; " + _("nothing was paid")
+    if order.defence is not None:
+        text += "; " + defence_text(order.defence)
     return text + "."
+
+
+def rolled(order: OrderView) -> list[int]:
+    return [r.successes for r in order.rolls if r.successes is not None]
 
 
 def score_text(order: OrderView) -> str:
     """An attempt's attack successes against its defence's, when the viewer reads both."""
-    rolled = [r.successes for r in order.rolls if r.successes is not None]
-    if len(rolled) != 2:
+    both = rolled(order)
+    if len(both) != 2:
         return ""
     return ngettext(
         "%(attack)s against %(defence)s success",
         "%(attack)s against %(defence)s successes",
-        rolled[1] or 0,
-    ) % {"attack": rolled[0], "defence": rolled[1]}
+        both[1] or 0,
+    ) % {"attack": both[0], "defence": both[1]}
 
 
 def attack_on_you_text(attack: OrderView) -> str:
     """R46: another player's attempt on the viewer's department, from the defender's side:
-    it held or it was captured, and what the defence rolled (its Obstruct, the standing
-    defence spent and shticks, R43, R47)."""
+    it held or it was captured, and what the defence rolled: its Obstruct, the standing
+    defence it spent, type by type, and shticks (R43 step 4, R47, R21)."""
     if attack.status == "succeeded":
         text = _("%(attack)s: your department was captured") % {"attack": attack.summary}
     elif attack.status == "failed":
         text = _("%(attack)s: your defence held") % {"attack": attack.summary}
     else:
         text = _("%(attack)s: it was not made") % {"attack": attack.summary}
-    rolled = [r for r in attack.rolls if r.successes is not None]
-    if len(rolled) == 2:
-        defend = rolled[1]
-        score = score_text(attack)
-        dice = ngettext("%(n)s die", "%(n)s dice", defend.dice or 0) % {"n": defend.dice}
-        text += ", " + _(
-            "%(score)s; your department rolled %(dice)s at skill %(skill)s (its Obstruct, "
-            "with its standing defence spent)"
-        ) % {"score": score, "dice": dice, "skill": defend.skill}
+    rolls = [r for r in attack.rolls if r.successes is not None]
+    if len(rolls) == 2:
+        defend = rolls[1]
+        defence = attack.defence or DefenceView(
+            str(_("your department")), defend.dice or 0, defend.skill or 0, None, False
+        )
+        text += ", " + score_text(attack) + "; " + defence_text(defence)
     return text + "."
+
+
+def defence_text(defence: DefenceView) -> str:
+    """R43 step 4: what the target rolled and what made its pool (R21: each token of
+    Obstruct's type a die, each other one a point of skill; R47; R60), e.g. 'The City Watch
+    rolled 5 dice at skill 1 (Obstruct 3, 2 People and 1 Money of its standing defence)'."""
+    dice = ngettext("%(n)s die", "%(n)s dice", defence.dice) % {"n": defence.dice}
+    text = _("%(department)s rolled %(dice)s at skill %(skill)s") % {
+        "department": defence.department,
+        "dice": dice,
+        "skill": defence.skill,
+    }
+    read = defence.read
+    if read is None:
+        # report_defence could not tell the board the roll was made on.
+        return text + " (" + _("its Obstruct, its standing defence spent and any shticks") + ")"
+    parts = [
+        _("%(stat)s %(n)s") % {"stat": STAT_LABELS[read.stat], "n": read.obstruct},
+        spent_text(read, uncontrolled=defence.uncontrolled),
+    ]
+    bonus = []
+    if read.shtick_dice:
+        bonus.append(
+            ngettext("%(n)s die", "%(n)s dice", read.shtick_dice) % {"n": read.shtick_dice}
+        )
+    if read.shtick_skill:
+        bonus.append(_("%(n)s skill") % {"n": read.shtick_skill})
+    if bonus:
+        parts.append(_("%(bonus)s from shticks") % {"bonus": listing(bonus)})
+    return text + " (" + ", ".join(parts) + ")"
+
+
+def spent_text(read: DefenceRead, *, uncontrolled: bool) -> str:
+    """R47 (R43 step 4 for an uncontrolled target): the tokens the defence spent, by type;
+    where the roll cannot tell Money from Authority (both set, and the stash at the roll
+    known only as a bound, report_defence), how many more of them."""
+    counts = [f"{n} {TYPE_LABELS[kind]}" for kind, n in read.spent.items() if n]
+    if read.unsplit:
+        either = _("%(first)s or %(second)s") % {
+            "first": TYPE_LABELS[read.among[0]],
+            "second": TYPE_LABELS[read.among[-1]],
+        }
+        if any(read.spent[kind] for kind in read.among):
+            counts.append(_("%(n)s more %(types)s") % {"n": read.unsplit, "types": either})
+        else:
+            counts.append(f"{read.unsplit} {either}")
+    tokens = listing(counts)
+    if uncontrolled:
+        if not tokens:
+            return _("nothing of the defence the GM set for it")
+        return _("%(tokens)s of the defence the GM set for it") % {"tokens": tokens}
+    if not tokens:
+        return _("nothing of its standing defence")
+    return _("%(tokens)s of its standing defence") % {"tokens": tokens}
 
 
 def spawn_text(d: DepartmentResult) -> str:

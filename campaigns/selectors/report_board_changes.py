@@ -9,15 +9,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns import wording
 from campaigns.engine.board import TYPES
-from campaigns.intrigue_words import handover_text
 from campaigns.models import Order
 from campaigns.models.board import Resource
+from campaigns.selectors.report_view_models import Consumed, DepartmentResult
+from campaigns.selectors.report_visibility import Knowing
 from campaigns.selectors.visibility import Level, amount
-
-from .report_view_models import Consumed, DepartmentResult
-from .report_visibility import Knowing
+from campaigns.words import game, labels
+from campaigns.words.intrigue import handover_text
 
 
 def structures(state: dict[str, Any]) -> dict[str, str | None]:
@@ -49,7 +48,7 @@ def structure_changes(
             receiver = players.get(str((handed or {})[slug]), "a player")
             changes.append(handover_text(dept, old_name, receiver, stayed=new_name == receiver))
         elif not only_handovers:
-            changes.append(wording.capture_text(dept, old_name, new_name))
+            changes.append(game.capture_text(dept, old_name, new_name))
     return changes
 
 
@@ -85,12 +84,12 @@ def gifts_received(
         if p.get("to") not in mine:
             continue
         known = knowing.level(str(p.get("from"))) >= Level.KNOWN
-        giver = wording.attacker_text(
+        giver = game.attacker_text(
             knowing.name(p.get("from")), order.player.display_name if known else None
         )
         lines.append(
             _("%(giver)s gave %(tokens)s to %(receiver)s (R62).")
-            % {"giver": giver, "tokens": wording.tokens_text(p.get("tokens")),
+            % {"giver": giver, "tokens": labels.tokens_text(p.get("tokens")),
                "receiver": knowing.name(p.get("to"))}
         )  # fmt: skip
     return lines
@@ -178,7 +177,7 @@ def spawn_results(
             DepartmentResult(
                 name=knowing.name(slug),
                 status=status,
-                status_label=wording.status_label(status),
+                status_label=labels.status_label(status),
                 chain_length=int(data.get("chain_length", 1)),
                 capacity=int(data.get("capacity", 0)),
                 produced=int(data.get("produced", 0)),

@@ -10,7 +10,8 @@ from typing import Any
 from django.core.paginator import Page
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from campaigns.models import Campaign, Order
+from campaigns.engine.attempts import DefenceRead
+from campaigns.models import Campaign, Notice, Order
 from campaigns.selectors.visibility import Amount
 
 # R50: the name of a department the viewer does not know (str() it where it is used).
@@ -21,7 +22,8 @@ UNNAMED = gettext_lazy("a department you do not know")
 class RollView:
     """One dice pool roll (R20) with the link that recomputes it from the seed (R23). A
     `hidden` roll is an attacker's as a defender who does not know the attacker's card sees
-    it (R46): its successes only; dice, skill, target number and faces stay None."""
+    it (R46): its successes only; dice, skill, target number and faces stay None. So is a
+    target's defend roll to an attacker who does not know the target's card (`defend`)."""
 
     key: str
     dice: int | None
@@ -30,10 +32,25 @@ class RollView:
     faces: list[int] | None
     successes: int | None  # None: a perception check's sum (R70), not a pool (R20)
     verify_url: str | None
+    defend: bool = False
 
     @property
     def hidden(self) -> bool:
         return self.faces is None
+
+
+@dataclass(frozen=True)
+class DefenceView:
+    """R43 step 4, R47: an attempt's defend roll and what made its pool, for a reader who
+    may see it: the defender, an attacker who knows the target's card (R46 read both ways),
+    the GM. `read` None: the pool is told without the count of each part
+    (report_defence); `uncontrolled`: the target spent by the GM's setting for it."""
+
+    department: str
+    dice: int
+    skill: int
+    read: DefenceRead | None
+    uncontrolled: bool
 
 
 @dataclass(frozen=True)
@@ -58,6 +75,10 @@ class OrderView:
     # R46: the defender's view of an attempt on their department, whose badge then reads
     # from their side (a failed attempt is a defence that held).
     defending: bool = False
+    # R43 step 4: the target's defend roll read back, where the reader may see it.
+    defence: DefenceView | None = None
+    # R43 step 1: what an attempt that was made paid (its attacker's and the GM's view).
+    paid: dict[str, int] | None = None
 
     @property
     def successes(self) -> int:
@@ -170,11 +191,14 @@ class TurnReport:
     commitment: str
     commitment_ok: bool
     boards: list[BoardReport] = field(default_factory=list)
-    # What the viewer was told this turn: (text, link or "").
-    notices: list[tuple[str, str]] = field(default_factory=list)
+    # What the viewer was told this turn (put into words when shown: campaigns/words/notices.py).
+    notices: list[Notice] = field(default_factory=list)
     # R72: sealed envelopes this turn opened, delivered in their player's report: (player,
     # text); the viewer's own only (every player's for the GM, and once opened, R51).
     sealed: list[tuple[str, str]] = field(default_factory=list)
+    # The turn's resolved orders its maps mark, as history_records.resolved_orders gives
+    # them ((board id, turn number) -> orders), from the orders the report read.
+    told: dict[tuple[int, int], list[Order]] = field(default_factory=dict)
 
     @property
     def is_start(self) -> bool:

@@ -13,9 +13,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from campaigns.models import Department, Membership
+from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level, level_from, sees_everything, with_own_links
-
-from .report_view_models import UNNAMED
 
 
 class Knowing:

@@ -2,7 +2,9 @@
 
 A report is assembled from what the turn job recorded: the `TurnRecord` of each board (the
 engine's resolve and spawn-consume report, and the state after the turn), the previous
-turn's record (the state before it) and the `Order` rows. What each viewer may see of each
+turn's record (the state before it) and the `Order` rows; where an attempt rolled, also the
+record's `before` (the board the turn job read), on which `report_defence` reads each defend
+roll back into the standing defence it spent. What each viewer may see of each
 department is decided by `visibility.level_of`, the one place R50 lives;
 `report_visibility.Knowing` only adds the history: a department the viewer controlled before
 or after this turn counts as controlled *for this report*, and one they control now but did
@@ -16,16 +18,18 @@ This module assembles them; `report_orders` words the orders and rolls, and
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, Q
+from django.db.models.fields.json import KeyTransform
 
-from campaigns import wording
+from campaigns.elections.selectors.report_election import election_result
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
-from campaigns.intrigue_words import players_named
+from campaigns.history.selectors.history_records import AFTER, RESOLVED, TOLD, board_part
 from campaigns.models import (
     Campaign,
     ContingencyEnvelope,
@@ -36,17 +40,9 @@ from campaigns.models import (
     TurnRecord,
 )
 from campaigns.selectors.board_views import player_names
-from campaigns.selectors.history_records import AFTER, board_part
-from campaigns.selectors.visibility import (
-    department_rows,
-    is_gm,
-    sees_everything,
-    viewer_knowledge,
-)
-
-from .order_checks import safe_reason
-from .report_account import board_account, link_events
-from .report_board_changes import (
+from campaigns.selectors.order_checks import safe_reason
+from campaigns.selectors.report_account import board_account, link_events
+from campaigns.selectors.report_board_changes import (
     gifts_received,
     handed_over,
     link_changes,
@@ -58,11 +54,19 @@ from .report_board_changes import (
     structures,
     succeeded,
 )
-from .report_election import election_result
-from .report_orders import attack_view, order_view
-from .report_view_models import BoardReport, BoardTab, OrderView, TurnReport
-from .report_visibility import Knowing
-from .state import own_board
+from campaigns.selectors.report_defence import Defence, defences
+from campaigns.selectors.report_orders import attack_view, order_view
+from campaigns.selectors.report_view_models import BoardReport, BoardTab, OrderView, TurnReport
+from campaigns.selectors.report_visibility import Knowing
+from campaigns.selectors.state import own_board
+from campaigns.selectors.visibility import (
+    department_rows,
+    is_gm,
+    sees_everything,
+    viewer_knowledge,
+)
+from campaigns.words import game
+from campaigns.words.intrigue import players_named
 
 # --- Reading -----------------------------------------------------------------------------------
 
@@ -70,7 +74,17 @@ from .state import own_board
 def processed_turn(campaign: Campaign, number: int) -> Turn | None:
     """Turn `number` of `campaign` if it has been processed; None otherwise (no report, no
     published seed before then, R23)."""
-    turn = campaign.turns.filter(number=number).first()  # keeps turn.campaign: no query
+    # keeps turn.campaign: no query; with whether its neighbours were processed (`previous`,
+    # `following`: pages.neighbour_reports without a query of its own).
+    done = campaign.turns.filter(status=Turn.Status.PROCESSED)
+    turn = (
+        campaign.turns.filter(number=number)
+        .annotate(
+            previous=Exists(done.filter(number=number - 1)),
+            following=Exists(done.filter(number=number + 1)),
+        )
+        .first()
+    )
     if turn is None or turn.status != Turn.Status.PROCESSED:
         return None
     return turn
@@ -150,10 +164,12 @@ def turn_report(
         # the viewer's departments are kept) and added links (only for the links shown).
         # Links other players made count for the links shown (both ends known, R50).
         # Gifts count for those to the viewer's departments, hand-overs for why a department
-        # changed hands (R62).
+        # changed hands (R62). Moves and reinforcements count, unshown, for what a defend
+        # roll spent (report_defence: what may have reached its stash first).
         others = orders.filter(
-            kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT, Order.Kind.HANDOVER]
-        )
+            kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT,
+                      Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE]
+        )  # fmt: skip
         orders = orders.filter(player=viewer) | others
     order_rows = list(
         orders.select_related("player__user")
@@ -169,6 +185,7 @@ def turn_report(
         )
     )
     reading = Reading(turn, viewer, full, knowledge, player_names(campaign))
+    rolled = before_rolls(records, order_rows)
     boards = [
         board_report(
             reading,
@@ -177,6 +194,7 @@ def turn_report(
             [d for d in departments if d.board_id == record.board_id],
             [o for o in order_rows if o.board_id == record.board_id],
             page,
+            rolled.get(record.pk, {}),
         )
         for record in records
     ]
@@ -189,16 +207,59 @@ def turn_report(
         commitment=turn.commitment,
         commitment_ok=commitment_matches(turn),
         boards=boards,
-        notices=list(turn.notices.filter(player=viewer).values_list("text", "url")),
+        notices=list(turn.notices.filter(player=viewer).only("code", "params", "text", "url")),
         sealed=sealed_opened(turn, viewer),
+        told=told_of(order_rows, turn.number),
     )
+
+
+def told_of(orders: list[Order], number: int) -> dict[tuple[int, int], list[Order]]:
+    """What history_records.resolved_orders reads for turn `number`, taken from the report's
+    orders (which hold every order it would: the viewer's own, and the other players'
+    attempts, added links and hand-overs), in each player's sequence."""
+    grouped: defaultdict[tuple[int, int], list[Order]] = defaultdict(list)
+    for order in sorted(orders, key=lambda o: (o.seq, o.pk)):
+        if order.status in RESOLVED and order.kind in TOLD:
+            order.number = number  # type: ignore[attr-defined]
+            grouped[(order.board_id, number)].append(order)
+    return grouped
+
+
+# What a defend roll is read back on (report_defence): the board before the turn, as the turn
+# job read it, and what beside it decides the roll's shticks.
+BEFORE_ROLLS = {
+    key: KeyTransform(key, "before") for key in ("departments", "players", "offices", "alignments")
+}
+
+
+def before_rolls(records: list[TurnRecord], orders: list[Order]) -> dict[int, dict[str, Any]]:
+    """Record id -> what report_defence reads of its `before`, for the records with an
+    attempt that rolled among `orders` (and only then: on a board of 1,000 departments it is
+    the biggest thing a report would read). One query, or none."""
+    wanted = [
+        record.pk
+        for record in records
+        if any(
+            len(((record.report.get("orders") or {}).get(o.engine_id) or {}).get("rolls") or [])
+            == 2
+            for o in orders
+            if o.kind == Order.Kind.ATTEMPT and o.board_id == record.board_id
+        )
+    ]
+    if not wanted:
+        return {}
+    rows = TurnRecord.objects.filter(pk__in=wanted).values("pk", **BEFORE_ROLLS)
+    return {row.pop("pk"): row for row in rows}
 
 
 def sealed_opened(turn: Turn, viewer: Membership) -> list[tuple[str, str]]:
     """R72: the contingency envelopes `turn` opened, delivered in their player's report:
-    the viewer's own; every player's for whoever sees everything (R51). One query."""
+    the viewer's own; every player's for whoever sees everything (R51). One query; none
+    for a viewer read with `opened_envelopes` False (pages.membership_for_slug)."""
     rows = ContingencyEnvelope.objects.filter(opened_turn=turn)
     if not sees_everything(viewer):
+        if not getattr(viewer, "opened_envelopes", True):
+            return []
         rows = rows.filter(member=viewer)
     return [
         (c.member.display_name, c.text) for c in rows.select_related("member__user").order_by("pk")
@@ -212,9 +273,11 @@ def board_report(
     rows: list[Department],
     orders: list[Order],
     page: object,
+    before_roll: dict[str, Any],
 ) -> BoardReport:
     """One board's section; with `page`, only that page of its orders and departments (the
-    views of the others are not built)."""
+    views of the others are not built). `before_roll`: what report_defence reads of the
+    board before the turn, empty where no attempt rolled."""
     viewer, full, me = reading.viewer, reading.full, reading.viewer.player_id
     after_state = own_board(record.state)  # without other boards' stubs (engine/joined.py)
     before, after = structures(before_state), structures(after_state)
@@ -238,21 +301,23 @@ def board_report(
         pages = Paginator(range(max(len(shown), len(slugs), 1)), REPORT_PAGE_SIZE).get_page(page)
         window = slice(pages.start_index() - 1, pages.end_index())
         shown, slugs = shown[window], slugs[window]
+    defended = defences(before_roll, orders, record.report, after) if before_roll else {}
     own: list[OrderView] = []
     attacks: list[OrderView] = []
     for order in shown:
         outcome = outcome_for(reading, record, knowing, rows, order, outcomes)
+        defence: Defence | None = defended.get(order.engine_id)
         if full or order.player_id == viewer.pk:
             # The GM's unpublished notes on rolls stay the GM's, opened campaign or not.
             own.append(order_view(reading.turn, order, outcome, knowing, full=is_gm(viewer),
-                                  players=reading.players))  # fmt: skip
+                                  players=reading.players, defence=defence))  # fmt: skip
         else:
             # R46: the defender was told at once which department was targeted and by whom,
             # and their own department rolled the defence, so they see the attempt: the
             # attacking department's name, the outcome, their own roll and the attacker's
             # successes (its dice only if they know its card). Not the attacker's cost or
             # spend, nor their player.
-            attacks.append(attack_view(reading.turn, order, outcome, knowing))
+            attacks.append(attack_view(reading.turn, order, outcome, knowing, defence))
     handed = handed_over(orders, outcomes)
     report = BoardReport(
         name=record.board.name,
@@ -323,7 +388,7 @@ def outcome_for(
         return outcome
     reason = players_named(str(outcome["reason"]), reading.players)
     if reading.full:
-        reason = wording.with_names(reason, knowing.names)
+        reason = game.with_names(reason, knowing.names)
     else:
         reason = safe_reason(
             reason, board=record.board, player=reading.viewer,

@@ -12,7 +12,7 @@ from campaigns.engine import EngineError
 from campaigns.engine.cli_io import parse_board
 from campaigns.models import Campaign
 from campaigns.selectors.state import board_state
-from campaigns.wording import with_names
+from campaigns.words.game import with_names
 
 
 def engine_problems(

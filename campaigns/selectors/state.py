@@ -5,11 +5,11 @@ queries whatever the number of departments. The write half is services/state.py.
 Rows are read as plain values, never as model instances: building a Department object per
 row cost more than the query itself on a board of 1,000.
 
-A board's state holds the keys of ENGINE.md parts 7-9 that concern it (selectors/beside.py)
-and, where one of its departments supplies a department of another board (a cross-board link,
-RULES R60), that department as a stub: its whole object, named "<board>/<slug>", with its
-`"board"` key (engine/joined.py). `campaign_state` joins every board of a campaign into one
-state for the turn job."""
+A board's state holds the keys of ENGINE.md parts 7-9 that concern it
+(selectors/state_beyond_boards.py) and, where one of its departments supplies a department
+of another board (a cross-board link, RULES R60), that department as a stub: its whole
+object, named "<board>/<slug>", with its `"board"` key (engine/joined.py). `campaign_state`
+joins every board of a campaign into one state for the turn job."""
 
 from __future__ import annotations
 
@@ -24,8 +24,14 @@ from campaigns.engine.joined import SEP, join
 from campaigns.engine.scope import named_departments, reach
 from campaigns.models import Board, Department, Link, Order, Structure, Turn
 from campaigns.models.campaign import engine_player_id
-
-from .beside import BesideRows, Names, Present, beside_keys, beside_named, beside_read
+from campaigns.selectors.state_beyond_boards import (
+    BesideRows,
+    Names,
+    Present,
+    beside_keys,
+    beside_named,
+    beside_read,
+)
 
 
 def resource(kind: str, amount: int) -> dict[str, Any] | None:
@@ -116,6 +122,28 @@ def board_rows(board: Board) -> BoardRows:
         list(departments),
         list(links.values_list("pk", "supplier_id", "consumer_id", "priority")),
     )
+
+
+def boards_rows(boards: list[Board]) -> dict[int, BoardRows]:
+    """Board id -> its BoardRows, for several boards in 3 queries (board_rows asks 3 per
+    board)."""
+    ids = [b.pk for b in boards]
+    departments: dict[int, list[tuple[Any, ...]]] = {pk: [] for pk in ids}
+    rows = Department.objects.filter(board_id__in=ids).order_by("board_id", "slug")
+    for board_id, *row in rows.values_list("board_id", *COLUMNS):
+        departments[board_id].append(tuple(row))
+    links: dict[int, list[tuple[int, int, int, int]]] = {pk: [] for pk in ids}
+    link_rows = Link.objects.filter(board_id__in=ids).order_by("supplier_id", "priority", "pk")
+    for board_id, *link in link_rows.values_list(
+        "board_id", "pk", "supplier_id", "consumer_id", "priority"
+    ):
+        links[board_id].append((link[0], link[1], link[2], link[3]))
+    players: dict[int, dict[int, str]] = {pk: {} for pk in ids}
+    for pk, board_id, player in Structure.objects.filter(board_id__in=ids).values_list(
+        "pk", "board_id", "player_id"
+    ):
+        players[board_id][pk] = engine_player_id(player)
+    return {b.pk: rows_of(b, departments[b.pk], links[b.pk], players[b.pk]) for b in boards}
 
 
 def rows_of(
@@ -269,7 +297,7 @@ def board_state(
     """The board as an ENGINE.md state: 1 query (the catalogue) plus 3 for the rows unless
     the caller passes them, and none for `orders` the caller has already loaded; with
     `beside`, the keys of parts 7-9 that concern the board (1 query if the campaign has none
-    of them, selectors/beside.py; `parts` if the caller has asked already; none with
+    of them, selectors/state_beyond_boards.py; `parts` if the caller has asked already; none with
     `beside_rows`, read by the caller for several boards at once)."""
     campaign = board.campaign
     rows = rows or board_rows(board)

@@ -97,8 +97,9 @@ def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
     """PostgreSQL: a digest of the version (xmin) of every row the turn job reads for this
     turn before it takes the lock: the campaign and its alignments, boards, structures,
     departments, links and stored knowledge, the turn and its orders, and what ENGINE.md
-    parts 7-9 read beside the boards (selectors/beside.py): the members (Perception), their
-    shticks and goals, the envelopes and their audiences, the offices and elections. Any
+    parts 7-9 read beside the boards (selectors/state_beyond_boards.py): the members
+    (Perception), their shticks and goals, the envelopes and their audiences, the offices
+    and elections. Any
     insert, update or delete of one of them changes it (a row merely locked does not). One
     query. None on other databases."""
     if connection.vendor != "postgresql":

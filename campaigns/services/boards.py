@@ -26,9 +26,10 @@ from campaigns.engine import EngineError
 from campaigns.engine.board import Board as EngineBoard
 from campaigns.engine.board import Department as EngineDepartment
 from campaigns.engine.cli_io import parse_board
+from campaigns.engine.refusals import parse
 from campaigns.models import Board, Campaign, Department, Link, Membership, Structure
 from campaigns.selectors.editor import names_of
-from campaigns.wording import problem_text
+from campaigns.words.game import problem_text
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+\Z")
 SLUG_MAX = 50  # SlugField's length
@@ -134,9 +135,18 @@ def board_check(*, campaign: Campaign, data: object, players: dict[str, Membersh
                 unknown = alignment_problems(where(index, raw), raw.get("alignments"), names)
                 found += [(p, place) for p in unknown]
                 unknown_alignments = unknown_alignments or bool(unknown)
-    # The site lists every unknown alignment with the catalogue; the engine names the first.
+    # The engine stops at the first problem it meets (a department's, before any link's):
+    # the site lists every link to a department the file lacks too, in the same pass.
+    dangling = dangling_links(data)
+    found += dangling
+    # The site lists every unknown alignment with the catalogue, and every dangling link;
+    # the engine names the first.
+    refusal = None if engine_error is None else parse(engine_error)
+    code = None if refusal is None else refusal.code
+    inner = None if refusal is None or code != "in_department" else parse(refusal.params["inner"])
     if engine_error is not None and not (
-        unknown_alignments and UNKNOWN_ALIGNMENT.match(engine_error)
+        (unknown_alignments and inner is not None and inner.code == "unknown_alignment")
+        or (dangling and code == "unknown_link_end")
     ):
         found.insert(0, (problem_text(engine_error), engine_place(engine_error, data)))
     if parsed is not None:
@@ -152,30 +162,47 @@ def board_check(*, campaign: Campaign, data: object, players: dict[str, Membersh
     return parsed
 
 
-# The engine's messages about one department or link (engine/cli_io.py), in its English.
-ENGINE_DEPARTMENT = re.compile(r"department (?P<slug>.+?): ")
-ENGINE_LINK = re.compile(r"link (?P<a>.+?)->(?P<b>.+?): ")
-ENGINE_DUPLICATE = re.compile(r"duplicate department slug '(?P<slug>.+)'")
-UNKNOWN_ALIGNMENT = re.compile(r"department .+?: unknown alignment ")
+def dangling_links(data: dict[str, Any]) -> list[tuple[str, Place | None]]:
+    """R2, R10: each link of the file naming a department the file does not hold, at its
+    place in the file."""
+    departments = data.get("departments")
+    if not isinstance(departments, list):
+        return []  # said once, about the departments (by the engine)
+    slugs = {d.get("slug") for d in departments if isinstance(d, dict)}
+    links = data.get("links") if isinstance(data.get("links"), list) else []
+    problems: list[tuple[str, Place | None]] = []
+    for index, link in enumerate(links):
+        if not isinstance(link, dict):
+            continue
+        ends = (link.get("from"), link.get("to"))
+        for end in dict.fromkeys(ends):
+            if isinstance(end, str) and end and end not in slugs:
+                text = _("link %(from)s → %(to)s: the file has no department %(slug)s (R2, R10)")
+                words = {"from": ends[0], "to": ends[1], "slug": end}
+                problems.append((text % words, ("links", index)))
+    return problems
 
 
 def engine_place(error: str, data: dict[str, Any]) -> Place | None:
     """The department or link the engine's `error` is about, as its place in the file."""
     departments = [d if isinstance(d, dict) else {} for d in data.get("departments") or []]
     slugs = [d.get("slug") for d in departments]
-    if match := ENGINE_DEPARTMENT.match(error):
-        if match["slug"] in slugs:
-            return ("departments", slugs.index(match["slug"]))
-    elif match := ENGINE_LINK.match(error):
+    refusal = parse(error)
+    params = {} if refusal is None else refusal.params
+    code = None if refusal is None else refusal.code
+    if code == "in_department":
+        if params["department"] in slugs:
+            return ("departments", slugs.index(params["department"]))
+    elif code in ("in_link", "unknown_link_end"):
         links = data.get("links") if isinstance(data.get("links"), list) else []
         for index, link in enumerate(links):
             if isinstance(link, dict) and (link.get("from"), link.get("to")) == (
-                match["a"],
-                match["b"],
+                params["link_from"],
+                params["link_to"],
             ):
                 return ("links", index)
-    elif match := ENGINE_DUPLICATE.match(error):
-        seen = [i for i, slug in enumerate(slugs) if slug == match["slug"]]
+    elif code == "duplicate_slug":
+        seen = [i for i, slug in enumerate(slugs) if slug == params["slug"]]
         if len(seen) > 1:
             return ("departments", seen[1])
     return None

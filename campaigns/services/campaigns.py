@@ -18,22 +18,22 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns.accounts.selectors.profile import language_of
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
 from campaigns.models import Alignment, AuditEntry, Campaign, Membership, Notice, Order, Turn
-from campaigns.selectors.profile import language_of
-from campaigns.stored_times import time_marker
-
-from .audit import audit_record
-from .notifications import (
+from campaigns.services.audit import audit_record
+from campaigns.services.notifications import (
     MAIL_RELATED,
     REMINDERS,
     TURN_PROCESSED,
     absolute_url,
     local_time_text,
     mail_member,
+    notice_mailed,
 )
-from .schedule import following_deadline
-from .turns import campaign_set_status, turn_process
+from campaigns.services.schedule import following_deadline
+from campaigns.services.turns import campaign_set_status, turn_process
+from campaigns.words.notices import DEADLINE_EXTENDED, notice_fields, utc_param
 
 # A guard against a mistyped year or month: one extension moves a deadline by four weeks at
 # most (the GM may extend again, or pause the campaign for a longer break).
@@ -160,12 +160,15 @@ def turn_extend_deadline(
         )
         url = locked.get_absolute_url()
         notices = []
+        said = notice_fields(DEADLINE_EXTENDED, {"n": number, "deadline": utc_param(deadline)})
         for player in players:
             player.campaign = locked
-            # Each player's notice and mail in their own language, the time in it too.
+            # The notice is put into words when read; the mail now, in the player's language
+            # and zone.
+            notice = Notice(player=player, turn=turn, url=url, **said)
             with translation.override(language_of(player.user)):
-                text, subject, body = deadline_extended_words(locked, number, deadline, player.user)
-            notices.append(Notice(player=player, turn=turn, text=text, url=url))
+                subject, body = deadline_extended_mail(locked, notice, player.user)
+            notices.append(notice)
             # robust: a mail server that is down is logged; the deadline has moved anyway.
             transaction.on_commit(
                 lambda p=player, s=subject, b=body: mail_member(p, REMINDERS, s, b), robust=True
@@ -213,18 +216,14 @@ def not_open(number: int) -> str:
     return _("Turn %(n)s is not open (it may have been processed already).") % {"n": number}
 
 
-def deadline_extended_words(
-    campaign: Campaign, number: int, deadline: dt.datetime, reader: AbstractBaseUser
-) -> tuple[str, str, str]:
-    """R30: what a player is told when the GM extends a deadline, in the active language:
-    (the notice's text, the mail's subject, the mail's body). The notice holds the deadline
-    as a marker, shown in the zone of whoever reads it (stored_times.py); the mail says it
-    in the reader's zone now."""
-    said = _("The GM extended the deadline of turn %(n)s: it now closes on %(deadline)s.")
-    text = said % {"n": number, "deadline": time_marker(deadline)}
+def deadline_extended_mail(
+    campaign: Campaign, notice: Notice, reader: AbstractBaseUser
+) -> tuple[str, str]:
+    """R30: the mail's subject and body when the GM extends a deadline, in the active
+    language: the notice's words (campaigns/words/notices.py), the deadline in the reader's zone."""
     body = "\n".join(
         [
-            said % {"n": number, "deadline": local_time_text(campaign, deadline, reader)},
+            notice_mailed(campaign, notice, reader),
             "",
             _("The campaign: %(url)s") % {"url": absolute_url(campaign.get_absolute_url())},
             "",
@@ -232,7 +231,7 @@ def deadline_extended_words(
             % {"url": absolute_url(reverse("notification_settings"))},
         ]
     )
-    return text, _("Turn %(n)s deadline extended") % {"n": number}, body
+    return _("Turn %(n)s deadline extended") % {"n": notice.params["n"]}, body
 
 
 def alignments_create_default(*, campaign: Campaign) -> None:

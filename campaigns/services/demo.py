@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from campaigns.demo import demo_boards, demo_campaign
+from campaigns.elections.services.offices import office_checked
 from campaigns.models import (
     Board,
     Campaign,
@@ -29,11 +30,9 @@ from campaigns.models import (
     Shtick,
     Weekday,
 )
-
-from .boards import board_import
-from .campaigns import alignments_create_default
-from .offices import office_checked
-from .turns import campaign_start
+from campaigns.services.boards import board_import
+from campaigns.services.campaigns import alignments_create_default
+from campaigns.services.turns import campaign_start
 
 DEMO_SLUG = "tourmaline"
 DEMO_PASSWORD = "tourmaline"
@@ -73,7 +72,7 @@ def demo_create() -> Campaign:
 
 def demo_offices(campaign: Campaign, offices: list[dict[str, Any]]) -> None:
     """R80: each office of campaign.json (board, name, alignment, the turn of its first
-    election), checked by the engine as the GM's are (services/offices.py). Made as the
+    election), checked by the engine as the GM's are (elections/services/offices.py). Made as the
     boards are imported: the demo's data, not the GM's changes, so the audit log starts
     empty (R53)."""
     for facts in offices:

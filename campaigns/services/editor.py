@@ -40,9 +40,8 @@ from campaigns.selectors.editor import (
     department_record,
 )
 from campaigns.selectors.state import board_state
-
-from .audit import audit_record
-from .setup import SetupRefused
+from campaigns.services.audit import audit_record
+from campaigns.services.setup import SetupRefused
 
 # The card's own fields, as the department form and the services name them.
 CARD_FIELDS = (
@@ -115,7 +114,7 @@ def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug
                 ]
             )
         board = Board.objects.create(campaign=locked, name=name, slug=slug)
-        record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, {"created": slug})
+        record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, {"created": name})
     return board
 
 
@@ -245,7 +244,7 @@ def department_remove(*, department: Department, actor: AbstractBaseUser) -> Cha
         before = department_record(dept)
         links = Link.objects.filter(Q(supplier=dept) | Q(consumer=dept))
         before["links"] = [
-            f"{s} -> {c}" for s, c in links.values_list("supplier__slug", "consumer__slug")
+            f"{s} → {c}" for s, c in links.values_list("supplier__name", "consumer__name")
         ]
         dept.delete()
         record(board, actor, AuditEntry.Action.DEPARTMENT, f"{board.name}: {dept.name}",
@@ -286,7 +285,7 @@ def link_add(
             Link.objects.create(board=board, supplier=supplier, consumer=consumer,
                                 priority=priority)  # fmt: skip
         record(board, actor, AuditEntry.Action.LINK, f"{supplier.name} → {consumer.name}",
-               {}, {"link": "{} -> {}".format(*pair)}, pair)  # fmt: skip
+               {}, {"link": f"{supplier.name} → {consumer.name}"}, pair)  # fmt: skip
     return change
 
 
@@ -300,7 +299,7 @@ def link_remove(*, link: Link, actor: AbstractBaseUser) -> Change:
         ranks_renumber(supplier_links(supplier))
         record(board, actor, AuditEntry.Action.LINK,
                f"{supplier.name} → {link.consumer.name}",
-               {"link": f"{supplier.slug} -> {link.consumer.slug}"}, {"removed": True},
+               {"link": f"{supplier.name} → {link.consumer.name}"}, {"removed": True},
                [supplier.slug, link.consumer.slug])  # fmt: skip
     return change
 
@@ -317,12 +316,13 @@ def link_shift(*, link: Link, actor: AbstractBaseUser, up: bool) -> Change:
         other = index - 1 if up else index + 1
         change.changed = 0 <= other < len(links)
         if change.changed:
-            before = [x.consumer.slug for x in links]
+            consumers = [x.consumer.slug for x in links]
+            before = [x.consumer.name for x in links]
             links[index], links[other] = links[other], links[index]
             ranks_renumber(links)
             record(board, actor, AuditEntry.Action.LINK, f"{link.supplier.name}: funding order",
-                   {"order": before}, {"order": [x.consumer.slug for x in links]},
-                   [link.supplier.slug, *before])  # fmt: skip
+                   {"order": before}, {"order": [x.consumer.name for x in links]},
+                   [link.supplier.slug, *consumers])  # fmt: skip
     return change
 
 

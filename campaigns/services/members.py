@@ -24,11 +24,10 @@ from campaigns.models import (
     Turn,
 )
 from campaigns.selectors.visibility import department_rows
-
-from .audit import audit_record
-from .editor import Change, board_change, department_assign, structure_for
-from .orders import attempt_notify, order_changed
-from .setup import SetupRefused
+from campaigns.services.audit import audit_record
+from campaigns.services.editor import Change, board_change, department_assign, structure_for
+from campaigns.services.orders import attempt_notify, order_changed
+from campaigns.services.setup import SetupRefused
 
 Role = Membership.Role
 # Stored in the audit log: the levels' own names, in English whatever the GM's language.
@@ -68,8 +67,10 @@ def structures_set(
             old = holder_text(dept), dept.structure_id, dept.home
             department_assign(dept, structures[key], home)
             if (dept.structure_id, dept.home) != old[1:]:
-                before[dept.slug] = old[0]
-                after[dept.slug] = holder_text(dept)
+                # Keyed by name: the GM reads the log (R53); the entry's `departments` keep
+                # the slugs its filter finds it by.
+                before[dept.name] = old[0]
+                after[dept.name] = holder_text(dept)
                 changed.append(dept)
         Department.objects.bulk_update(changed, ["structure", "home", "defence"])
         change.changed = bool(changed)
@@ -77,7 +78,7 @@ def structures_set(
             audit_record(
                 campaign=board.campaign, actor=actor, action=AuditEntry.Action.STRUCTURE,
                 target=f"structures on {board.name}", before=before, after=after,
-                board=board.slug, departments=before,
+                board=board.slug, departments=[d.slug for d in changed],
             )  # fmt: skip
     return change
 
@@ -101,6 +102,7 @@ def knowledge_set(
         rows = Knowledge.objects.filter(player__in=members, department__in=departments)
         current = {(k.player_id, k.department_id): k for k in rows}
         new, updated, before, after = [], [], {}, {}
+        slugs: set[str] = set()  # of the departments whose knowledge changed
         for (member_pk, dept_pk), level in levels.items():
             row = current.get((member_pk, dept_pk))
             old = min(row.level, Knowledge.Level.KNOWN) if row else Knowledge.Level.UNKNOWN
@@ -113,16 +115,17 @@ def knowledge_set(
             else:
                 row.level = level
                 updated.append(row)
-            who, slug = members[member_pk].user.get_username(), departments[dept_pk].slug
-            before.setdefault(who, {})[slug] = LEVEL_NAMES[old]
-            after.setdefault(who, {})[slug] = LEVEL_NAMES[level]
+            who, dept = members[member_pk].user.get_username(), departments[dept_pk]
+            before.setdefault(who, {})[dept.name] = LEVEL_NAMES[old]
+            after.setdefault(who, {})[dept.name] = LEVEL_NAMES[level]
+            slugs.add(dept.slug)
         Knowledge.objects.bulk_create(new)
         Knowledge.objects.bulk_update(updated, ["level"])
         if before:
             audit_record(
                 campaign=campaign, actor=actor, action=AuditEntry.Action.KNOWLEDGE,
                 target=f"knowledge on {board.name}", before=before, after=after,
-                board=board.slug, departments={s for levels in before.values() for s in levels},
+                board=board.slug, departments=slugs,
             )  # fmt: skip
     return len(new) + len(updated)
 

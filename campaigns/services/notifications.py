@@ -14,8 +14,10 @@ from django.utils import dateformat, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from campaigns.accounts.selectors.profile import cached_profile, language_of
 from campaigns.models import Campaign, Election, Membership, Notice, NotificationSettings
-from campaigns.selectors.profile import cached_profile, language_of
+from campaigns.stored_times import times_in_words
+from campaigns.words.notices import notice_text
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
 TURN_PROCESSED, REMINDERS, ATTACK_NOTICES = "turn_processed", "reminders", "attack_notices"
@@ -50,6 +52,13 @@ def local_time_text(
         instant.astimezone(zone),
         pgettext("date format of a time in a mail", "l d F Y \\a\\t H:i T"),
     )
+
+
+def notice_mailed(campaign: Campaign, notice: Notice, reader: AbstractBaseUser) -> str:
+    """A notice as its mail says it: in the active language (the reader's: call under
+    translation.override), each time in the reader's zone (local_time_text)."""
+    said = notice_text(notice.code, notice.params, notice.text)
+    return times_in_words(said, lambda when: local_time_text(campaign, when, reader))
 
 
 def wants_mail(member: Membership, kind: str) -> bool:

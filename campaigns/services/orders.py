@@ -20,7 +20,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from campaigns import wording
+from campaigns.accounts.selectors.profile import language_of
+from campaigns.intrigue.selectors.handover_offers import handover_check_single
+from campaigns.intrigue.services.deal_notices import handover_notify
 from campaigns.models import (
     Board,
     Campaign,
@@ -32,7 +34,6 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
-from campaigns.selectors.handover_offers import handover_check_single
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
@@ -45,14 +46,17 @@ from campaigns.selectors.order_checks import (
     turn_check_open,
 )
 from campaigns.selectors.order_context import OrderContext
-from campaigns.selectors.profile import language_of
 from campaigns.selectors.reinforcement import reinforcement
-from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level, level_of, viewer_knowledge
-
-from .deal_notices import handover_notify
-from .knowledge import knowledge_raise
-from .notifications import ATTACK_NOTICES, absolute_url, mail_member
+from campaigns.services.knowledge import knowledge_raise
+from campaigns.services.notifications import (
+    ATTACK_NOTICES,
+    absolute_url,
+    mail_member,
+    notice_mailed,
+)
+from campaigns.words import game, labels
+from campaigns.words.notices import ATTACK, ATTACK_WITHDRAWN, notice_fields
 
 Kind = Order.Kind
 Action = OrderLog.Action
@@ -95,13 +99,12 @@ def payload_check(payload: dict[str, Any]) -> None:
                 )
             )
             raise OrderRefused(
-                message
-                % {"n": wording.number(len(text)), "limit": wording.number(MAX_INTENT_CHARS)}
+                message % {"n": labels.number(len(text)), "limit": labels.number(MAX_INTENT_CHARS)}
             )
     if len(json.dumps(payload, default=str)) > MAX_PAYLOAD_CHARS:
         raise OrderRefused(
             _("The order is too large (more than %(limit)s characters). Nothing was stored.")
-            % {"limit": wording.number(MAX_PAYLOAD_CHARS)}
+            % {"limit": labels.number(MAX_PAYLOAD_CHARS)}
         )
 
 
@@ -277,7 +280,7 @@ def orders_reorder(
             raise OrderRefused(
                 _("In that sequence, %(kind)s #%(pk)s would be rejected: %(reason)s")
                 % {
-                    "kind": wording.in_text(order.get_kind_display()),
+                    "kind": labels.in_text(order.get_kind_display()),
                     "pk": order.pk,
                     "reason": safe_reason(reason, board=order.board, player=player),
                 }
@@ -349,30 +352,42 @@ def attempt_notify(order: Order, *, cancelled: bool) -> None:
         knowledge_raise(player=defender, department=attacker, level=Level.RUMOURED)
     level = level_of(attacker, defender, viewer_knowledge(defender, pk=attacker.pk))
     controller = order.player.display_name if level >= Level.KNOWN else None
-    # The GM may have lowered what the defender knows since the attempt was queued (R50).
-    name = attacker.name if level >= Level.RUMOURED else str(UNNAMED)
-    # In the defender's language: the notice is stored as text, and they read it (and the mail).
-    with translation.override(language_of(defender.user)):
-        why_not = None if cancelled else reinforcement_refused(defender, order)
-        subject, text = wording.attack_notice(
-            name, target.name, controller, withdrawn=cancelled, no_reinforcement=why_not
-        )
+    # The GM may have lowered what the defender knows since the attempt was queued (R50):
+    # what the notice may name is decided now, and stored as such (None: unnamed).
+    said = {
+        "attacker": attacker.name if level >= Level.RUMOURED else None,
+        "controller": controller,
+        "target": target.name,
+    }
+    notice = attack_notice_create(order, defender, said, cancelled=cancelled)
     campaign = defender.campaign
-    if cancelled:
-        url = reverse("orders", args=[campaign.slug])
-    else:
-        url = reverse("order_reinforce", args=[campaign.slug, order.pk])
-    Notice.objects.create(player=defender, turn=order.turn, text=text, url=url)
-    body = f"{text}\n\n{absolute_url(url)}"
+    # The mail now, in the defender's language; the notice is put into words when read.
+    with translation.override(language_of(defender.user)):
+        subject = game.attack_subject(target.name, withdrawn=cancelled)
+        body = f"{notice_mailed(campaign, notice, defender.user)}\n\n{absolute_url(notice.url)}"
     # robust: a mail server that is down is logged; the order is stored and the notice shown.
     transaction.on_commit(lambda: mail_member(defender, ATTACK_NOTICES, subject, body), robust=True)
 
 
-def reinforcement_refused(defender: Membership, attempt: Order) -> str | None:
-    """R46: why the defender cannot reinforce against `attempt` now (in the active
-    language), or None if they can: the notice promises only what the form will offer."""
-    ctx = OrderContext.build(defender, attempt.turn, attempt.board)
-    return reinforcement(ctx, str(attempt.payload.get("target"))).why_not
+def attack_notice_create(
+    order: Order, defender: Membership, said: dict[str, Any], *, cancelled: bool
+) -> Notice:
+    """R46: the defender's notice of attempt `order` (or of its withdrawal), naming what
+    `said` names; a reinforcement is promised only if the form will offer one
+    (selectors/reinforcement.py), else the notice says why not."""
+    slug = defender.campaign.slug
+    if cancelled:
+        url = reverse("orders", args=[slug])
+        return Notice.objects.create(
+            player=defender, turn=order.turn, url=url, **notice_fields(ATTACK_WITHDRAWN, said)
+        )
+    ctx = OrderContext.build(defender, order.turn, order.board)
+    reason = reinforcement(ctx, str(order.payload.get("target"))).reason
+    url = reverse("order_reinforce", args=[slug, order.pk])
+    return Notice.objects.create(
+        player=defender, turn=order.turn, url=url,
+        **notice_fields(ATTACK, {**said, "no_reinforcement": reason}),
+    )  # fmt: skip
 
 
 def notices_mark_read(*, player: Membership, now: dt.datetime | None = None) -> int:

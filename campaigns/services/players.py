@@ -13,8 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns.models import AuditEntry, Campaign, Invitation, Membership
-
-from .audit import audit_record
+from campaigns.services.audit import audit_record
 
 MAX_USES = 50
 MAX_DAYS = 60

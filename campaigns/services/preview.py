@@ -16,8 +16,7 @@ from campaigns.engine.dice import commitment
 from campaigns.models import Campaign, Membership, Turn
 from campaigns.selectors.report_view_models import TurnReport
 from campaigns.selectors.reports import turn_report
-
-from .turns import turn_process
+from campaigns.services.turns import turn_process
 
 
 def turn_preview(*, campaign: Campaign, viewer: Membership) -> TurnReport | None:

@@ -26,10 +26,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from campaigns.accounts.selectors.profile import language_of
 from campaigns.models import Campaign, Membership, Order, PlayerTurn, Turn
-from campaigns.selectors.profile import language_of
-
-from .notifications import (
+from campaigns.services.notifications import (
     MAIL_RELATED,
     REMINDERS,
     absolute_url,

@@ -26,6 +26,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from campaigns.accounts.selectors.profile import language_of
 from campaigns.engine.dice import commitment
 from campaigns.models import (
     AuditEntry,
@@ -39,13 +40,17 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
-from campaigns.selectors.profile import language_of
-from campaigns.stored_times import time_marker
-
-from .audit import audit_record
-from .notifications import MAIL_RELATED, TURN_PROCESSED, absolute_url, local_time_text, mail_member
-from .state import board_restore
-from .turn_effects import effects_undo
+from campaigns.services.audit import audit_record
+from campaigns.services.notifications import (
+    MAIL_RELATED,
+    TURN_PROCESSED,
+    absolute_url,
+    mail_member,
+    notice_mailed,
+)
+from campaigns.services.state import board_restore
+from campaigns.services.turn_effects import effects_undo
+from campaigns.words.notices import TURN_UNDONE, notice_fields, utc_param
 
 
 @dataclass(frozen=True)
@@ -111,8 +116,10 @@ def turn_rollback(
         turn.processed_at = None
         turn.failures = 0
         turn.last_error = ""
-        # Players get the week that was theirs: the deadline of the turn that goes away.
-        turn.deadline = max(following.deadline, now)
+        # Players get the week that was theirs: the deadline of the turn that goes away, or
+        # the GM's extension of this turn where that was later (a turn extended and then
+        # processed early must not come back due sooner than the GM had promised).
+        turn.deadline = max(following.deadline, turn.deadline, now)
         turn.save()
         following.delete()  # its orders, notices and readiness with it
         audit_record(
@@ -201,25 +208,21 @@ def players_tell(campaign: Campaign, turn: Turn, old_seed: str) -> None:
         campaign.memberships.filter(role=Membership.Role.PLAYER).select_related(*MAIL_RELATED)
     )
     url = reverse("orders", args=[campaign.slug])
+    said = notice_fields(
+        TURN_UNDONE, {"n": turn.number, "deadline": utc_param(turn.deadline), "seed": old_seed}
+    )
     notices = []
     for player in players:
         player.campaign = campaign
-        # Each player's notice and mail in their own language, the deadline's date too.
-        # The notice holds the deadline as a marker, shown in the zone of whoever reads it
-        # (stored_times.py); the mail says it in the reader's zone now.
+        # The notice is put into words when read (words/notices.py), in the reader's language
+        # and zone; the mail now, in the player's.
+        notice = Notice(player=player, turn=turn, url=url, **said)
         with translation.override(language_of(player.user)):
-            said = _(
-                "The GM undid turn %(n)s: the boards are as they were before it, your orders "
-                "of turn %(n)s are queued again (change them if you like), and it is due "
-                "on %(deadline)s with new dice. The undone turn's seed was %(seed)s."
-            )
-            values = {"n": turn.number, "seed": old_seed}
-            text = said % {**values, "deadline": time_marker(turn.deadline)}
-            when = local_time_text(campaign, turn.deadline, player.user)
-            mailed = said % {**values, "deadline": when}
             subject = _("Turn %(n)s undone") % {"n": turn.number}
-            body = f"{mailed}\n\n" + _("Your orders: %(url)s") % {"url": absolute_url(url)}
-        notices.append(Notice(player=player, turn=turn, text=text, url=url))
+            body = f"{notice_mailed(campaign, notice, player.user)}\n\n" + _(
+                "Your orders: %(url)s"
+            ) % {"url": absolute_url(url)}
+        notices.append(notice)
         transaction.on_commit(
             lambda p=player, s=subject, b=body: mail_member(p, TURN_PROCESSED, s, b), robust=True
         )

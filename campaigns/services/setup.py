@@ -16,10 +16,9 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Alignment, AuditEntry, Board, Campaign, Membership
 from campaigns.selectors.setup import engine_problems
-
-from .audit import audit_record
-from .boards import board_import
-from .campaigns import alignments_create_default
+from campaigns.services.audit import audit_record
+from campaigns.services.boards import board_import
+from campaigns.services.campaigns import alignments_create_default
 
 # What a GM may change from the settings page (the rest is the turn job's).
 SETTINGS = (
@@ -175,7 +174,7 @@ def board_import_by_gm(
             target=f"board {board.name}",
             before={},
             after={
-                "imported": board.slug,
+                "imported": board.name,
                 "departments": len(data["departments"]),
                 "links": len(data.get("links") or []),
             },

@@ -16,8 +16,7 @@ from campaigns.engine.joined import SEP
 from campaigns.models import Board, Department, Link, Structure
 from campaigns.models.campaign import engine_player_id, membership_pk_of
 from campaigns.selectors.state import WRITTEN, BoardRows, without_zeros
-
-from .bulk import bulk_set, rows_insert, rows_update
+from campaigns.services.bulk_writes import bulk_set, rows_insert, rows_update
 
 DEPARTMENT_FIELDS = list(WRITTEN)
 

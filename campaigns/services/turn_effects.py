@@ -9,7 +9,7 @@ statements whatever the number of goals, envelopes, offices or orders:
 - deals (R62): a gift makes the two departments it names `rumoured` to the other side, and a
   handed-over department is `known` to its new controller (who controls it now; the level
   stays if they lose it);
-- contingency envelopes (R72) and the notices of what opened: services/turn_envelopes.py.
+- contingency envelopes (R72) and the notices of what opened: intrigue/services/turn_envelopes.py.
 
 `effects_undo` takes all of it back when the GM undoes the turn (RULES R52,
 services/rollback.py): the stored knowledge comes back with the records' `knowledge_before`."""
@@ -35,9 +35,8 @@ from campaigns.models import (
     TurnRecord,
 )
 from campaigns.models.campaign import membership_pk_of, pk_of_ref
-
-from .bulk import rows_insert, rows_update
-from .turn_plans import Resolved
+from campaigns.services.bulk_writes import rows_insert, rows_update
+from campaigns.services.turn_plans import Resolved
 
 Level = Knowledge.Level
 LEVELS = {"rumoured": Level.RUMOURED, "known": Level.KNOWN}

@@ -17,9 +17,8 @@ import logging
 from django.utils.translation import gettext as _
 
 from campaigns.models import Turn
+from campaigns.services.notifications import notify_gms, notify_turn_processed
 from illumineaucracy.celery import app
-
-from .notifications import notify_gms, notify_turn_processed
 
 log = logging.getLogger(__name__)
 

@@ -29,8 +29,7 @@ from campaigns.selectors.state import (
     campaign_state,
     order_state,
 )
-
-from .state import BoardChanges, board_changes
+from campaigns.services.state import BoardChanges, board_changes
 
 Command = Callable[[dict[str, Any]], dict[str, Any]]
 # What the turn job's own `before` leaves out of the state it resolved (the orders are in

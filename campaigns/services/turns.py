@@ -31,21 +31,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import engine
+from campaigns.elections.services.election_notices import election_announce
 from campaigns.engine.dice import commitment
+from campaigns.intrigue.services.turn_envelopes import contingencies_open, envelope_notices
 from campaigns.models import Campaign, Department, Knowledge, Order, Turn, TurnRecord
 from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.turns import scheduled_turn_is_due, turn_inputs_fingerprint
 from campaigns.selectors.visibility import knowledge_snapshot
-
-from .bulk import rows_insert, rows_update
-from .election_notices import election_announce
-from .notifications import notify_gms
-from .schedule import first_deadline_after, following_deadline, next_deadline
-from .state import changes_write
-from .turn_effects import effects_write, knowledge_raise_many
-from .turn_envelopes import contingencies_open, envelope_notices
-from .turn_mail import turn_mail_later
-from .turn_plans import BoardPlan, Resolved, boards_resolve
+from campaigns.services.bulk_writes import rows_insert, rows_update
+from campaigns.services.notifications import notify_gms
+from campaigns.services.schedule import first_deadline_after, following_deadline, next_deadline
+from campaigns.services.state import changes_write
+from campaigns.services.turn_effects import effects_write, knowledge_raise_many
+from campaigns.services.turn_mail import turn_mail_later
+from campaigns.services.turn_plans import BoardPlan, Resolved, boards_resolve
 
 log = logging.getLogger(__name__)
 

@@ -1,4 +1,5 @@
-"""The campaign page's link to the orders and the viewer's unread notices (R46)."""
+"""The campaign page's link to the orders and the viewer's unread notices (R46), as the view
+read them (selectors/campaign_boxes.py), and the orders page's filters."""
 
 from __future__ import annotations
 
@@ -6,42 +7,35 @@ from typing import Any
 
 from django import template
 
-from campaigns.models import Campaign, Membership, Turn
-from campaigns.selectors.deals import offers_to
-from campaigns.selectors.intrigue import elections_coming
-from campaigns.selectors.orders import notices_unread
-
 register = template.Library()
 
 
 @register.inclusion_tag("campaigns/orders/_notices.html", takes_context=True)
-def orders_and_notices(
-    context: dict[str, Any], campaign: Campaign, viewer: Membership, turn: Turn | None
-) -> dict[str, Any]:
-    """`viewer` and `turn` (the campaign's current turn) as the campaign view read them."""
-    turn = turn if viewer.role == Membership.Role.PLAYER else None
+def orders_and_notices(context: dict[str, Any], box: Any) -> dict[str, Any]:
+    """`box`: a campaign_boxes.NoticesBox, read by the view."""
     return {
-        "campaign": campaign,
-        "player": viewer,
-        "notices": notices_unread(viewer),
+        "campaign": box.campaign,
+        "player": box.player,
+        "notices": box.notices,
         # R62: hand-overs offered to the player, each with its accept button.
-        "offers": offers_to(viewer, turn) if turn else [],
-        "turn_number": turn.number if turn else None,
+        "offers": box.offers,
+        "turn_number": box.turn_number,
+        "orders_open": box.orders_open,
         "csrf_token": context.get("csrf_token"),
         # Every time here in the viewer's zone (_instant.html), as on the page around it.
         "viewer_time_zone": context.get("viewer_time_zone", ""),
         # R80: the next election, if one is scheduled (the open turn's or a later one).
-        "election": next(iter(elections_coming(campaign.pk)), None),
+        "election": box.election,
     }
 
 
 @register.filter
 def warning_for(pk: object, warnings: Any) -> str:
     """{{ order.pk|warning_for:warnings }}: why the engine would reject a queued order as
-    things stand (web/election_warnings.py), or ""."""
+    things stand (elections/web/election_warnings.py), or ""."""
     if not isinstance(warnings, dict):
         return ""
-    return str(warnings.get(pk, ""))
+    return str(warnings.get(pk) or "")
 
 
 @register.filter

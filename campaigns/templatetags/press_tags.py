@@ -12,16 +12,12 @@ from django import template
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from campaigns.models import Campaign, Membership
-from campaigns.selectors.press import announcements
-
 register = template.Library()
 
 # An address starts with http:// or https:// and runs to the next space or angle bracket or
 # quote; punctuation that ends a sentence is not part of it.
 URL = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
 TRAILING = ".,;:!?)]}"
-ANNOUNCEMENTS_SHOWN = 3
 
 
 def link(url: str) -> tuple[str, str]:
@@ -58,14 +54,15 @@ def press_text(text: str) -> SafeString:
 
 
 @register.inclusion_tag("campaigns/press/_box.html", takes_context=True)
-def press_box(context: dict[str, Any], campaign: Campaign, viewer: Membership) -> dict[str, Any]:
-    """The campaign page's press card: the latest announcements, unread messages, links.
-    The unread counts are the ones the navigation bar shows (web/preferences.py, a context
-    processor: every page rendered with its request has them), counted once per request."""
+def press_box(context: dict[str, Any], box: Any) -> dict[str, Any]:
+    """The campaign page's press card: the latest announcements (`box`, a
+    campaign_boxes.PressBox the view read), unread messages, links. The unread counts are
+    the ones the navigation bar shows (accounts/web/preferences.py, a context processor: every page
+    rendered with its request has them), counted once per request."""
     counts = context["press_unread_counts"]
     return {
-        "campaign": campaign,
-        "announcements": announcements(campaign, limit=ANNOUNCEMENTS_SHOWN),
-        "unread": counts.get(campaign.pk, 0),
-        "is_gm": viewer.role == Membership.Role.GM,
+        "campaign": box.campaign,
+        "announcements": box.announcements,
+        "unread": counts.get(box.campaign.pk, 0),
+        "is_gm": box.is_gm,
     }

@@ -1,4 +1,5 @@
-"""Stored text (a notice) as a page shows it: rule ids linked (rules.py) and each time marker
+"""Stored text (a notice) as a page shows it: put into words in the reader's language
+(campaigns/words/notices.py), rule ids linked (rules.py) and each time marker
 (campaigns/stored_times.py) as the page's usual <time> (_instant.html), in the reader's zone."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.stored_times import times_in_words
 from campaigns.templatetags.rules import rule_links
+from campaigns.words.notices import notice_text
 
 register = template.Library()
 
@@ -26,3 +28,10 @@ def stored_text(context: template.Context, text: object, zone: str) -> SafeStrin
 
     # rule_links escaped the text; the markers hold nothing to escape and come out as they went in.
     return mark_safe(times_in_words(str(rule_links(text)), instant))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def notice_words(context: template.Context, notice: Any, zone: str) -> SafeString:
+    """`{% notice_words notice campaign.time_zone %}`: a Notice (or anything with its `code`,
+    `params` and `text`) in the reader's language and zone; no query."""
+    return stored_text(context, notice_text(notice.code, notice.params, notice.text), zone)

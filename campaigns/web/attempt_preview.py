@@ -11,12 +11,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns import wording
 from campaigns.engine.attempts import AttemptPools, attempt_pools
 from campaigns.engine.joined import SEP
 from campaigns.engine.odds import attack_wins, die_chance
 from campaigns.selectors.order_context import OrderContext
-from campaigns.wording import STAT_LABELS, TYPE_LABELS
+from campaigns.words import game, labels
+from campaigns.words.labels import STAT_LABELS, TYPE_LABELS
 
 
 def stat_label(stat: str) -> str:
@@ -42,7 +42,8 @@ class AttemptPreview:
 
     @property
     def percent(self) -> str:
-        return f"{float(self.chance) * 100:.1f}%"
+        """The chance as a percentage in the active language ('13.0%', '13,0 %')."""
+        return labels.percent_text(float(self.chance) * 100)
 
     @property
     def attack_stat(self) -> str:
@@ -57,10 +58,10 @@ class AttemptPreview:
         """R43 step 1: "2 tokens: 2 People (the default: the type the target consumes)",
         or the player's own split, "2 tokens: 1 Money and 1 People (as you split it)"; only
         the count when the split is wrong (`missing` says what is wrong)."""
-        tokens = wording.count(self.pools.cost, "token")
+        tokens = labels.count(self.pools.cost, "token")
         if self.pools.cost_problem:
             return tokens
-        split = wording.tokens_text(self.pools.paid)
+        split = labels.tokens_text(self.pools.paid)
         if self.pools.cost_named is None:
             how = _("%(split)s (the default: the type the target consumes)") % {"split": split}
         else:
@@ -86,10 +87,10 @@ def missing_text(ctx: OrderContext, attacker: str, pools: AttemptPools) -> str |
     if pools.cost_problem:
         if pools.cost_named is not None and pools.cost_named != pools.cost:
             return _("The cost is %(cost)s; you named %(named)s.") % {
-                "cost": wording.count(pools.cost, "token"),
+                "cost": labels.count(pools.cost, "token"),
                 "named": pools.cost_named,
             }
-        return wording.with_names(pools.cost_problem, {})
+        return game.with_names(pools.cost_problem, {})
     return " ".join(
         _("%(department)s holds %(held)s %(type)s; the attempt needs %(needed)s.")
         % {

@@ -12,17 +12,21 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from campaigns.models import Campaign, Turn
+from campaigns.history.web.history_forms import asked_turn
+from campaigns.intrigue.selectors.cross_board import cross_links
+from campaigns.intrigue.selectors.intrigue import board_offices
+from campaigns.models import Campaign, Membership, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
-from campaigns.selectors.cross_board import cross_links
-from campaigns.selectors.intrigue import board_offices
+from campaigns.selectors.campaign_boxes import campaign_boxes
 from campaigns.selectors.visibility import is_gm
+from campaigns.services.campaign_start import campaign_start_checked
 from campaigns.services.campaigns import (
     campaign_pause,
     campaign_resume,
@@ -32,13 +36,9 @@ from campaigns.services.campaigns import (
     turn_process_now,
 )
 from campaigns.services.setup import SetupRefused
-from campaigns.services.start import campaign_start_checked
-from campaigns.web.access import board_of, gm_of, member_of
+from campaigns.web.access import board_of, gm_of, map_url, member_of, posted
 from campaigns.web.campaign_forms import ExtendDeadlineForm, ProcessTurnForm
-from campaigns.web.history import map_url
-from campaigns.web.history_forms import asked_turn
 from campaigns.web.post_only import post_only
-from campaigns.web.posted import posted
 from illumineaucracy.accounts import NEW_ACCOUNT
 
 log = logging.getLogger(__name__)
@@ -60,11 +60,11 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def campaign(request: HttpRequest, slug: str) -> HttpResponse:
     viewer = member_of(request, slug)
-    # The page's boxes (templatetags) are given the membership and the current turn read
-    # here, instead of each reading them again.
-    turn = selectors.current_turn(viewer.campaign)
-    page = selectors.campaign_page(viewer, turn)
-    context = {"page": page, "viewer": viewer, "current_turn": turn}
+    turn, over = selectors.turns_now(viewer.campaign, viewer)
+    page = selectors.campaign_page(viewer, turn, over)
+    # The page's boxes (templatetags draw them) are read here: no template tag queries.
+    boxes = campaign_boxes(viewer, turn, page.boards)
+    context = {"page": page, "viewer": viewer, "current_turn": turn, "boxes": boxes}
     return render(request, "campaigns/campaign.html", context)
 
 
@@ -74,7 +74,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     """The board now, or after turn `?turn=N` as the viewer knew it then (R51), with its
     map; a turn that cannot be shown gives the board now, saying why."""
     viewer = member_of(request, slug)
-    board_row = board_of(viewer, board_slug)
+    board_row = board_of(viewer, board_slug, crossing=True)
     number, problem = asked_turn(request.GET.get("turn"))
     page = board_page(
         board_row,
@@ -102,6 +102,10 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "offices": board_offices(board_row, viewer) if page.scrubber.shown is None else [],
         # R2, R60: links to and from other boards, as the viewer knows them now.
         "crossing": cross_links(board_row, viewer) if page.scrubber.shown is None else [],
+        # Issue 25: a player's orders from the map (web/order_menu.py), on the board now.
+        "orders_url": reverse("order_map_menu", args=[viewer.campaign.slug, board_row.slug])
+        if viewer.role == Membership.Role.PLAYER and page.scrubber.shown is None
+        else None,
     }
     return render(request, "campaigns/board.html", context)
 
@@ -126,8 +130,8 @@ def gm_action(
 @post_only("campaign", "slug")
 @login_required
 def start(request: HttpRequest, slug: str) -> HttpResponse:
-    """Start the campaign once it can run; otherwise list what is missing (selectors/start.py)
-    and start nothing."""
+    """Start the campaign once it can run; otherwise list what is missing
+    (selectors/start_problems.py) and start nothing."""
     campaign = gm_of(request, slug).campaign
     try:
         campaign_start_checked(campaign=campaign, actor=request.user)

@@ -6,7 +6,6 @@ shown with its reasons and changes nothing. GM only (web/access.py: 404 for non-
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -16,14 +15,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from campaigns.models import Board, Department, Link, Membership
+from campaigns.models import Board, Department, Link
 from campaigns.selectors.editor import (
     active_players,
     board_editor_page,
     board_removal,
     catalogue_names,
     department_by_pk,
-    department_for,
     department_links,
     department_removal,
     link_for,
@@ -32,7 +30,6 @@ from campaigns.selectors.editor import (
     partner_choices,
 )
 from campaigns.services.editor import (
-    Change,
     board_create,
     board_remove,
     board_rename,
@@ -44,7 +41,16 @@ from campaigns.services.editor import (
     link_shift,
 )
 from campaigns.services.setup import SetupRefused
-from campaigns.web.access import board_of, found, gm_of
+from campaigns.web.access import (
+    FORM_METHODS,
+    attempt,
+    found,
+    gm_board,
+    gm_department,
+    gm_of,
+    posted,
+    tell,
+)
 from campaigns.web.editor_forms import (
     BoardForm,
     BoardRenameForm,
@@ -55,41 +61,6 @@ from campaigns.web.editor_forms import (
     department_initial,
 )
 from campaigns.web.post_only import post_only
-from campaigns.web.posted import posted
-
-FORM_METHODS = ["GET", "HEAD", "POST"]
-
-
-def gm_board(request: HttpRequest, slug: str, board_slug: str) -> tuple[Membership, Board]:
-    viewer = gm_of(request, slug)
-    return viewer, board_of(viewer, board_slug)
-
-
-def gm_department(
-    request: HttpRequest, slug: str, board_slug: str, dept_slug: str
-) -> tuple[Board, Department]:
-    __, board = gm_board(request, slug, board_slug)
-    return board, found(department_for(board, dept_slug), "no such department")
-
-
-def attempt[T](request: HttpRequest, action: Callable[[], T], framed: str = "") -> T | None:
-    """Run a GM change from a button; if it is refused, each reason becomes an error message
-    (put in `framed`, a translated sentence with %(reason)s, if given) and None is returned,
-    for the caller to send the GM back."""
-    try:
-        return action()
-    except SetupRefused as error:
-        for line in error.messages:
-            messages.error(request, framed % {"reason": line} if framed else line)
-        return None
-
-
-def tell(request: HttpRequest, change: Change, done: str) -> None:
-    """Say what happened: done (or nothing changed), then the engine's notes (R33)."""
-    messages.success(request, done if change.changed else _("Nothing was changed."))
-    for note in change.notes:
-        messages.warning(request, note)
-
 
 # --- Boards -------------------------------------------------------------------------------------
 

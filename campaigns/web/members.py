@@ -5,6 +5,8 @@ through services/members.py. GM only (web/access.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -13,10 +15,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from campaigns.models import Membership
+from campaigns.intrigue.selectors.character import character_sheet, contingency_lines
+from campaigns.models import ContingencyEnvelope, Goal, Membership, Shtick
 from campaigns.selectors.editor import department_by_pk
-from campaigns.selectors.grids import knowledge_grid, structures_page
+from campaigns.selectors.pages import boards_of
 from campaigns.selectors.players import member_for, member_page
+from campaigns.selectors.structures_and_knowledge import knowledge_grid, structures_page
 from campaigns.services.members import (
     knowledge_bulk,
     knowledge_set,
@@ -26,9 +30,7 @@ from campaigns.services.members import (
     structures_set,
 )
 from campaigns.services.setup import SetupRefused
-from campaigns.web.access import found, gm_of
-from campaigns.web.editor import attempt, gm_board, tell
-from campaigns.web.intrigue_gm import character_context
+from campaigns.web.access import FORM_METHODS, attempt, found, gm_board, gm_of, posted, tell
 from campaigns.web.members_forms import (
     KnowledgeBulkForm,
     KnowledgeGridForm,
@@ -37,10 +39,27 @@ from campaigns.web.members_forms import (
     StructuresForm,
 )
 from campaigns.web.post_only import post_only
-from campaigns.web.posted import posted
-from campaigns.wording import count
+from campaigns.words.labels import count
 
-FORM_METHODS = ["GET", "HEAD", "POST"]
+Condition = ContingencyEnvelope.Condition
+
+
+def character_context(request: HttpRequest, member: Membership) -> dict[str, Any]:
+    """What the member page shows of a player's character (R60, R61, R71, R72)."""
+    if member.role != Membership.Role.PLAYER:
+        return {}
+    viewer = gm_of(request, member.campaign.slug)
+    return {
+        "sheet": character_sheet(member, viewer),
+        "sealed": contingency_lines(member, viewer),
+        "shtick_kinds": [
+            (kind, label)
+            for kind, label in Shtick.Kind.choices
+            if kind != Shtick.Kind.CROSS_BOARD or len(boards_of(member.campaign)) > 1
+        ],
+        "goal_kinds": Goal.Kind.choices,
+        "conditions": Condition.choices,
+    }
 
 
 def same_page(name: str, slug: str, board_slug: str, page: object) -> HttpResponse:

@@ -9,8 +9,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import PERCEPTION_MAX, Knowledge, Membership
-from campaigns.selectors.grids import KnowledgeGrid, StructuresPage
-from campaigns.wording import in_text
+from campaigns.selectors.structures_and_knowledge import KnowledgeGrid, StructuresPage
+from campaigns.words.labels import in_text
 
 LEVELS = [
     (Knowledge.Level.UNKNOWN.value, _("unknown")),

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from campaigns import wording
+from campaigns.elections.web.election_choices import KINDS as ELECTION_KINDS
+from campaigns.elections.web.election_choices import election_form_choices
 from campaigns.engine.legal import (
     NO_FREE_TARGET,
     NO_TARGET,
@@ -20,13 +21,13 @@ from campaigns.engine.legal import (
     MoveChoice,
 )
 from campaigns.engine.legal_deals import NO_ROOM
+from campaigns.intrigue.selectors.order_cross import Cross
+from campaigns.intrigue.web.deal_choices import DEAL_KINDS, deal_choices
 from campaigns.models import Order
+from campaigns.reasons import site_refusal
 from campaigns.selectors.order_context import OrderContext
-from campaigns.selectors.order_cross import Cross
 from campaigns.selectors.visibility import Level
-from campaigns.web.deal_choices import DEAL_KINDS, deal_choices
-from campaigns.web.election_choices import KINDS as ELECTION_KINDS
-from campaigns.web.election_choices import election_form_choices
+from campaigns.words import game
 
 Choices = list[tuple[str, str]]
 OTHER = "__other__"  # the function choice "something else" (R45)
@@ -34,20 +35,18 @@ RUMOURED_END = "#"  # a link end known only as a rumour, by id (no slug holds "#
 ARROW = " → "
 # R50: when the engine offers targets (or paths) but none the player may see.
 UNSEEN = {
-    Order.Kind.ATTEMPT: "you know no department outside your structure that your departments "
-    "can try to link now (R43, R50)",
-    Order.Kind.MOVE: "your tokens could only move through departments you do not know (R50)",
-    Order.Kind.NOMINATE: "you know fewer than two departments of this board (R80, R50)",
-    Order.Kind.SUPPORT: "you have heard of no candidate nominated so far (R80, R50)",
-    Order.Kind.VOTE: "you have heard of no candidate nominated so far (R80, R50)",
-    Order.Kind.PERCEIVE: "you know no department here to look into (R70, R50)",
-    Order.Kind.GIFT: "you know the card of no other player's department that could take a "
-    "gift now (R62, R50)",
-    Order.Kind.HANDOVER: "there is no other player to hand a department over to (R62)",
+    Order.Kind.ATTEMPT: site_refusal("unseen_targets"),
+    Order.Kind.MOVE: site_refusal("unseen_way"),
+    Order.Kind.NOMINATE: site_refusal("unseen_ticket"),
+    Order.Kind.SUPPORT: site_refusal("unseen_candidate"),
+    Order.Kind.VOTE: site_refusal("unseen_candidate"),
+    Order.Kind.PERCEIVE: site_refusal("unseen_perceive"),
+    Order.Kind.GIFT: site_refusal("unseen_gift"),
+    Order.Kind.HANDOVER: site_refusal("no_receiver"),
 }
 # R62: the engine offers departments, but each is already offered to every other player
-# (one pending hand-over per department and receiver, selectors/handover_offers.py).
-ALL_OFFERED = "you already offer each of your departments to every other player (R62)"
+# (one pending hand-over per department and receiver, intrigue/selectors/handover_offers.py).
+ALL_OFFERED = site_refusal("all_offered")
 
 
 # The kinds the orders page offers a button for (a reinforcement answers a notice instead).
@@ -127,14 +126,22 @@ def link_choices(ctx: OrderContext, legal: Legal, kind: str) -> Choices:
 
 
 def priority_choices(ctx: OrderContext, legal: Legal) -> Choices:
-    return [
-        (
-            f"{c.supplier}|{','.join(ordering)}",
-            f"{ctx.name(c.supplier)}: {', '.join(ctx.name(s) for s in ordering)}",
-        )
-        for c in legal.priority
-        for ordering in c.orderings()
-    ]
+    """R12/R41: each supplier's consumers in every order, each consumer as a link end
+    (end_value: a consumer known only by rumour, the far end of a link of theirs, by its id,
+    R50)."""
+    choices = []
+    for c in legal.priority:
+        for ordering in c.orderings():
+            ends = [end_value(ctx, s) for s in ordering]
+            if None not in ends:
+                label = f"{ctx.name(c.supplier)}: {', '.join(ctx.name(s) for s in ordering)}"
+                choices.append((f"{c.supplier}|{','.join(str(e) for e in ends)}", label))
+    return choices
+
+
+def ordering_value(ctx: OrderContext, supplier: str, consumers: list[str]) -> str:
+    """A queued priority order's consumers (slugs) as the form's value (priority_choices)."""
+    return f"{supplier}|{','.join(end_value(ctx, s) or s for s in consumers)}"
 
 
 def function_choices(ctx: OrderContext, legal: Legal) -> Choices:
@@ -190,8 +197,8 @@ def why_not(ctx: OrderContext, kind: str, legal: Legal) -> str:
     if engine_reason is None and kind == Order.Kind.HANDOVER and ctx.other_players():
         engine_reason = ALL_OFFERED
     if engine_reason is None or engine_reason in (NO_TARGET, NO_FREE_TARGET, NO_ROOM):
-        engine_reason = UNSEEN.get(kind, "nothing you can see can be ordered now (R50)")
-    return wording.with_names(engine_reason, {})
+        engine_reason = UNSEEN.get(kind, site_refusal("unseen_anything"))
+    return game.with_names(engine_reason, {})
 
 
 def kinds_offered(ctx: OrderContext) -> list[KindOffer]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns import wording
 from campaigns.engine.cli_io import parse_tokens
 from campaigns.engine.errors import EngineError
 from campaigns.engine.joined import SEP
 from campaigns.models import Order
 from campaigns.selectors.order_context import OrderContext
 from campaigns.web.attempt_preview import attempt_preview
+from campaigns.words import labels
 
 Kind = Order.Kind
 # The field of each kind that names tokens leaving the player's stashes (R45: spent on a
@@ -25,11 +25,13 @@ SPENT_FIELD = {Kind.FUNCTION: "spend", Kind.GIFT: "tokens"}
 @dataclass(frozen=True)
 class RowCost:
     """`cost`: the tokens in words ("" for none); for an attempt, its chance to win as a
-    percentage and, if the attacker cannot pay, what is missing (R43)."""
+    percentage, if the attacker cannot pay, what is missing (R43), and if it cannot win,
+    why (its row is marked: it still spends its cost and the week's attempt)."""
 
     cost: str
     chance: str | None = None
     missing: str | None = None
+    hopeless: str | None = None
 
 
 def row_costs(contexts: dict[str, OrderContext]) -> dict[int, RowCost]:
@@ -54,14 +56,16 @@ def row_cost(ctx: OrderContext, order: dict[str, Any]) -> RowCost:
     kind = order.get("kind")
     if kind != Kind.ATTEMPT:
         field = SPENT_FIELD.get(str(kind))
-        return RowCost(wording.tokens_text(tokens_named(order.get(field))) if field else "")
+        return RowCost(labels.tokens_text(tokens_named(order.get(field))) if field else "")
     target = str(order.get("target", ""))
     # R50: the odds show the target's Obstruct; an attempt names only targets the player
     # knows, but knowledge may have changed since it was queued.
     if not (ctx.known(target) or SEP in target):
-        return RowCost(wording.tokens_text(tokens_named(order.get("spend"))))
+        return RowCost(labels.tokens_text(tokens_named(order.get("spend"))))
     try:
         preview = attempt_preview(ctx, order)
     except (EngineError, KeyError):  # the attacker or target is gone from the board
-        return RowCost(wording.tokens_text(tokens_named(order.get("spend"))))
-    return RowCost(wording.tokens_text(preview.pools.taken), preview.percent, preview.missing)
+        return RowCost(labels.tokens_text(tokens_named(order.get("spend"))))
+    return RowCost(
+        labels.tokens_text(preview.pools.taken), preview.percent, preview.missing, preview.hopeless
+    )

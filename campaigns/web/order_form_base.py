@@ -1,6 +1,7 @@
 """The base of every order form (RULES R40): the one-time token, the turn the form was
 opened for, the engine's legal choices of its context (selectors.order_context), and the
-token fields most kinds share. The forms are in web/order_forms.py and web/deal_forms.py."""
+token fields most kinds share. The forms are in web/order_forms.py and
+intrigue/web/deal_forms.py."""
 
 from __future__ import annotations
 
@@ -58,9 +59,15 @@ class OrderForm(forms.Form):
         widget=forms.HiddenInput, min_value=0, max_value=10**6, required=False
     )
 
+    # Said before `why_not` when the form has nothing to offer (order_form.html).
+    why_not_lead = _("You cannot give this order on this board now.")
+
     def __init__(self, *args: Any, ctx: OrderContext, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ctx = ctx
+        # Why the form offers nothing to choose (its kind has no legal choice now), if so:
+        # the page says it in words and offers nothing to queue; a post gets the same words.
+        self.why_not: str | None = None
         self.legal = ctx.legal(without=self.edited_id())
         self.fields["client_token"].initial = uuid.uuid4().hex
         self.fields["turn"].initial = ctx.turn.number
@@ -68,7 +75,17 @@ class OrderForm(forms.Form):
         self.setup()
         linked_help(self)
 
+    def nothing_to_choose(self, reason: str) -> None:
+        """The kind has no legal choice now (the GM changed a stash, another tab used the
+        tokens): say `reason`, never a list left empty whose post says "This field is
+        required"."""
+        self.why_not = reason
+        for field in self.fields.values():
+            field.required = False
+
     def clean(self) -> dict[str, Any]:
+        if self.why_not is not None:
+            raise forms.ValidationError(self.why_not)
         data = super().clean()
         opened_for, now = data.get("turn"), self.ctx.turn.number
         if opened_for is not None and opened_for != now:

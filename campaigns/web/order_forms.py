@@ -20,15 +20,15 @@ from django.utils.functional import lazy
 from django.utils.text import Truncator
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.elections.web.election_forms import ELECTION_FORMS
 from campaigns.engine.board import TYPES
+from campaigns.intrigue.web.deal_forms import DEAL_FORMS
 from campaigns.models import Order
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.order_context import MAX_PATH
 from campaigns.selectors.reinforcement import reinforcement
 from campaigns.services.orders import MAX_INTENT_CHARS
 from campaigns.web.attempt_preview import AttemptPreview, attempt_preview
-from campaigns.web.deal_forms import DEAL_FORMS
-from campaigns.web.election_forms import ELECTION_FORMS
 from campaigns.web.order_choices import (
     OTHER,
     Choices,
@@ -36,6 +36,7 @@ from campaigns.web.order_choices import (
     function_choices,
     link_choices,
     link_value,
+    ordering_value,
     path_label,
     priority_choices,
     visible_pairs,
@@ -48,7 +49,7 @@ from campaigns.web.order_form_base import (
     tokens_initial,
     tokens_of,
 )
-from campaigns.wording import STAT_LABELS, TYPE_LABELS, lazy_format
+from campaigns.words.labels import STAT_LABELS, TYPE_LABELS, lazy_format
 
 TOKEN_CHOICES = [("", _("default (Money, People, Authority)"))] + list(TYPE_LABELS.items())
 # R43: the name of the button that queues an attempt that cannot win all the same.
@@ -101,10 +102,14 @@ class PriorityForm(OrderForm):
 
     def setup(self) -> None:
         self.fields["ordering"].choices = priority_choices(self.ctx, self.legal)
+        if isinstance(ordering := self.initial.get("ordering"), str) and "|" in ordering:
+            supplier, consumers = ordering.split("|", 1)  # an edit's slugs, as form values
+            self.initial["ordering"] = ordering_value(self.ctx, supplier, consumers.split(","))
 
     def payload(self) -> dict[str, Any]:
         supplier, consumers = self.cleaned_data["ordering"].split("|")
-        return {"department": supplier, "consumers": consumers.split(",")}
+        ends = [end_slug(self.ctx, end) for end in consumers.split(",")]
+        return {"department": supplier, "consumers": ends}
 
     @staticmethod
     def initial_from(payload: dict[str, Any]) -> dict[str, Any]:
@@ -167,25 +172,18 @@ class ReinforceForm(MoveForm):
     """R46: the defender's one free move, answering one attempt, ending at its target."""
 
     kind = Order.Kind.REINFORCE
+    why_not_lead = _("No reinforcement is possible now.")
 
     def __init__(self, *args: Any, attempt: Order, **kwargs: Any) -> None:
         self.attempt = attempt
-        self.why_not: str | None = None
         super().__init__(*args, **kwargs)
 
     def route_choices(self) -> Choices:
         target = str(self.attempt.payload.get("target"))
         offer = reinforcement(self.ctx, target, self.legal)
-        # Without a route the page says why in words (order_form.html), and a post gets that
-        # reason, not a bare "This field is required".
-        self.why_not = offer.why_not
-        self.fields["route"].required = offer.why_not is None
+        if offer.why_not is not None:
+            self.nothing_to_choose(offer.why_not)
         return visible_routes(self.ctx, offer.routes)
-
-    def clean(self) -> dict[str, Any]:
-        if self.why_not is not None:
-            raise forms.ValidationError(self.why_not)
-        return super().clean()
 
     def payload(self) -> dict[str, Any]:
         return {"answers": self.attempt.engine_id, **super().payload()}

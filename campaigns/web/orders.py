@@ -15,21 +15,30 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from campaigns.elections.web.election_warnings import election_warnings, preview_posts
 from campaigns.models import Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
+from campaigns.selectors.pages import BoardLink
+from campaigns.selectors.reinforcement import reinforcement
 from campaigns.services import orders as service
-from campaigns.web.access import board_of, found, member_of, not_a_player, open_turn_of, player_of
-from campaigns.web.election_warnings import election_warnings, preview_posts
-from campaigns.web.order_choices import kinds_offered
+from campaigns.web.access import (
+    board_of,
+    found,
+    member_of,
+    not_a_player,
+    open_turn_of,
+    player_of,
+    posted,
+)
+from campaigns.web.order_choices import form_choices, kinds_offered, why_not
 from campaigns.web.order_costs import row_costs
 from campaigns.web.order_form_base import NOT_PREFILLED, OrderForm
 from campaigns.web.order_forms import FORMS, AttemptForm, DefenceForm, ReinforceForm
 from campaigns.web.post_only import post_only
-from campaigns.web.posted import posted
-from campaigns.wording import in_text
+from campaigns.words.labels import in_text
 
 Kind = Order.Kind
 
@@ -47,8 +56,10 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     if viewer.role != Membership.Role.PLAYER:
         return not_a_player(request, viewer)  # the GM and observers: the campaign page
     turn = open_turn_of(viewer)
-    page = order_reads.orders_page(viewer, turn)
-    contexts = order_contexts(viewer, turn) if page.turn.is_open else {}
+    contexts = order_contexts(viewer, turn) if turn.status == Turn.Status.OPEN else {}
+    # The boards the contexts read, in the same order (by name): not read again.
+    boards = [BoardLink(name=c.board.name, slug=c.board.slug) for c in contexts.values()]
+    page = order_reads.orders_page(viewer, turn, boards or None)
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
         "page": page,
@@ -59,6 +70,13 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         "election": any(ctx.state.get("election") for ctx in contexts.values()),
         # R43, R45, R62: what each queued order spends, and an attempt's odds (R6).
         "costs": row_costs(contexts),
+        # R46: for each attack on the viewer, why no reinforcement can be queued, if none can
+        # (the button would open a form with nothing to choose).
+        "no_reinforcement": {
+            attack.pk: reinforcement(contexts[attack.board], attack.target).why_not
+            for attack in page.attacks
+            if attack.board in contexts
+        },
     }
     return render(request, "campaigns/orders/orders.html", context)
 
@@ -109,7 +127,7 @@ def order_form_page(
         "preview": preview,
         "preview_posts": posts,
         "is_attempt": isinstance(form, AttemptForm),
-        # Press: the form's fields as a quoted order in a message (web/press.py).
+        # Press: the form's fields as a quoted order in a message (press/web/press.py).
         "quote_url": reverse(
             "press_quote", args=[viewer.campaign.slug, form.ctx.board.slug, form.kind]
         )
@@ -119,9 +137,17 @@ def order_form_page(
     return render(request, "campaigns/orders/order_form.html", context)
 
 
+def say_if_nothing_to_choose(form: OrderForm) -> None:
+    """A form whose kind has no legal choice now, opened from a bookmark or an older page
+    after the GM changed a stash or another tab used the tokens: the page gives the orders
+    page's reason for offering no button, instead of empty lists."""
+    if not form_choices(form.ctx, form.kind, form.legal):
+        form.nothing_to_choose(why_not(form.ctx, form.kind, form.legal))
+
+
 def prefill(form: OrderForm, query: QueryDict) -> None:
     """A link to a new order's form may carry the form's fields in its query string (a
-    quoted order, web/press.py): they become the form's initial values, nothing more. The
+    quoted order, press/web/press.py): they become the form's initial values, nothing more. The
     form still offers only what the engine allows and R50 shows; a value it does not
     offer is simply not selected."""
     for name, field in form.fields.items():
@@ -141,6 +167,7 @@ def order_new(request: HttpRequest, slug: str, board_slug: str, kind: str) -> Ht
     board = board_of(viewer, board_slug)
     ctx = OrderContext.build(viewer, turn, board)
     form = FORMS[kind](posted(request), ctx=ctx)
+    say_if_nothing_to_choose(form)
     if request.method != "POST":
         prefill(form, request.GET)
 
@@ -172,6 +199,8 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if cls is ReinforceForm:
         extra["attempt"] = found(order_reads.answered_attempt(order), "no such attempt")
     form = cls(posted(request), ctx=ctx, initial=cls.initial_from(order.payload), **extra)
+    if cls is not ReinforceForm:  # it says why itself (R46)
+        say_if_nothing_to_choose(form)
 
     def submit(payload: dict[str, Any], token: str) -> Order:
         return service.order_edit(player=viewer, order=order, payload=payload)

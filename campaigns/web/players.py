@@ -21,13 +21,10 @@ from campaigns.services.players import (
     invitation_revoke,
     invitation_sign_up,
 )
-from campaigns.web.access import found, gm_of
+from campaigns.web.access import FORM_METHODS, found, gm_of, posted
 from campaigns.web.players_forms import InvitationForm, SignUpForm
 from campaigns.web.post_only import post_only
-from campaigns.web.posted import posted
 from illumineaucracy.accounts import NEW_ACCOUNT, UsernameTaken, too_many_accounts
-
-FORM_METHODS = ["GET", "HEAD", "POST"]
 
 
 @require_http_methods(FORM_METHODS)
@@ -76,7 +73,11 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
                 if refused is not None:
                     return refused
                 member = invitation_sign_up(invitation=invitation, make_account=signup.save)
-                login(request, member.user, backend="django.contrib.auth.backends.ModelBackend")
+                login(
+                    request,
+                    member.user,
+                    backend="illumineaucracy.profile_backend.ProfileModelBackend",
+                )
                 request.session[NEW_ACCOUNT] = True
                 return welcome(request, campaign, member, True)
         except InvitationClosed as error:  # used up, withdrawn or expired since the page loaded
@@ -101,8 +102,8 @@ def welcome(
     if not new:
         text = _("You are already in %(campaign)s.")
     elif member.role == Membership.Role.OBSERVER:
-        text = _("Welcome to %(campaign)s: you joined as observer.")
+        text = _("Welcome to %(campaign)s: you joined as an observer.")
     else:
-        text = _("Welcome to %(campaign)s: you joined as player.")
+        text = _("Welcome to %(campaign)s: you joined as a player.")
     messages.success(request, text % {"campaign": campaign.name})
     return redirect(campaign)

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.models import NotificationSettings
-from campaigns.wording import lazy_format
+from campaigns.words.labels import lazy_format
 
 # A roll's dice are its stat plus tokens spent: far below this. The cap keeps a request from
 # asking the server for millions of HMACs.

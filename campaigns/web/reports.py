@@ -18,13 +18,11 @@ from campaigns.engine.dice import roll_faces
 from campaigns.engine.election import digest
 from campaigns.engine.perception import roll_sides
 from campaigns.models import NotificationSettings
-from campaigns.selectors import pages as selectors
 from campaigns.selectors import reports
 from campaigns.selectors.board_turns import turn_maps
 from campaigns.selectors.visibility import is_gm
-from campaigns.services.notes import order_note_set
-from campaigns.web.access import found, gm_of, member_of
-from campaigns.web.history import map_url
+from campaigns.services.order_notes import order_note_set
+from campaigns.web.access import found, gm_of, map_url, member_of
 from campaigns.web.post_only import post_only
 from campaigns.web.report_forms import (
     GmNoteForm,
@@ -50,7 +48,7 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     board = shown.slug if shown else None
     page = request.GET.get("page", 1) if shown else None
     report = reports.turn_report(turn, viewer, board=board, page=page)
-    maps = turn_maps(viewer.campaign, number, viewer, board=board)
+    maps = turn_maps(viewer.campaign, number, viewer, board=board, told=report.told)
     # Each board with its orders and its map, and for the GM a note form per function roll
     # (R45).
     sections = [
@@ -65,7 +63,9 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         }
         for section in report.boards
     ]
-    previous, following = selectors.neighbour_reports(viewer.campaign, number)
+    # The turn was read with whether its neighbours have reports (reports.processed_turn).
+    previous = number - 1 if getattr(turn, "previous", False) else None
+    following = number + 1 if getattr(turn, "following", False) else None
     context = {
         "report": report,
         "campaign": viewer.campaign,

@@ -3,7 +3,8 @@ cannot read the rulebook. Open to everyone, logged in or not: it shows no campai
 
 The rules are long prose, written once per language rather than cut into hundreds of catalogue
 messages: templates/campaigns/rules/<language>/ holds the page's parts, and the active language
-(web/preferences.py) picks the folder. tests/web/test_rules_page.py checks that every language
+(accounts/web/preferences.py) picks the folder. tests/web/test_rules_page.py checks that every
+language
 has the same rule anchors and the same rule links."""
 
 from __future__ import annotations

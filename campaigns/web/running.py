@@ -14,17 +14,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from campaigns.archive.selectors.archive import archive_text, campaign_archive
 from campaigns.models import Campaign
 from campaigns.selectors import pages as selectors
-from campaigns.selectors.archive import archive_text, campaign_archive
 from campaigns.services.campaigns import campaign_end, campaign_open
 from campaigns.services.preview import turn_preview
 from campaigns.services.rollback import rollback_plan, turn_rollback
-from campaigns.web.access import gm_of
+from campaigns.web.access import FORM_METHODS, gm_of, posted
 from campaigns.web.campaign_forms import ConfirmForm, RollbackForm
-from campaigns.web.posted import posted
-
-FORM_METHODS = ["GET", "HEAD", "POST"]
 
 
 @require_safe

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from campaigns.accounts.web.preferences import request_profile
 from campaigns.selectors.audit import audit_choices, audit_page
 from campaigns.selectors.board_files import (
     COLUMNS,
@@ -35,8 +36,7 @@ from campaigns.services.setup import (
     campaign_create,
     campaign_settings_set,
 )
-from campaigns.web.access import board_of, gm_of
-from campaigns.web.posted import posted
+from campaigns.web.access import FORM_METHODS, board_of, gm_of, posted
 from campaigns.web.setup_forms import (
     BOARD_TEXT_MAX,
     ZONES,
@@ -45,16 +45,18 @@ from campaigns.web.setup_forms import (
     BoardImportForm,
     CampaignSettingsForm,
 )
-from campaigns.wording import count
-
-FORM_METHODS = ["GET", "HEAD", "POST"]
+from campaigns.words.labels import count
 
 
 @require_http_methods(FORM_METHODS)
 @login_required
 def campaign_new(request: HttpRequest) -> HttpResponse:
-    """Anyone logged in may start a campaign, and becomes its GM."""
-    form = CampaignSettingsForm(posted(request))
+    """Anyone logged in may start a campaign, and becomes its GM. Its time zone starts as
+    the GM's own: their profile's, else their browser's (set by zone_default.js), not UTC."""
+    zone = request_profile(request).time_zone
+    form = CampaignSettingsForm(posted(request), initial={"time_zone": zone} if zone else None)
+    if not zone and request.method != "POST":
+        form.fields["time_zone"].widget.attrs["data-browser-zone"] = ""
     if request.method == "POST" and form.is_valid():
         campaign = campaign_create(user=request.user, values=form.cleaned_data)
         messages.success(
@@ -206,8 +208,12 @@ def file_lines(form: BoardImportForm, content: str, lines: FileLines) -> FileLin
 
 
 def text_digest(content: str | None) -> str:
-    """What the GM confirmed: the text warned about, not another file chosen since."""
-    return hashlib.sha256((content or "").encode()).hexdigest()
+    """What the GM confirmed: the text warned about, not another file chosen since. Line ends
+    do not count: the page keeps the file's text in a textarea, and a browser posts a
+    textarea's lines with CRLF whatever the file had, so the digest of an LF file would never
+    match its own confirmation (the GM had to press *Import it as it is* twice)."""
+    normalised = (content or "").replace("\r\n", "\n").replace("\r", "\n")
+    return hashlib.sha256(normalised.encode()).hexdigest()
 
 
 def kept(form: BoardImportForm, content: str) -> BoardImportForm:

@@ -2,20 +2,18 @@
 
 from django.urls import path
 
+from campaigns.accounts.web import profile
+from campaigns.elections.web import elections, office_shticks
+from campaigns.history.web import history
+from campaigns.intrigue.web import intrigue, intrigue_gm
+from campaigns.press.web import press, press_gm
 from campaigns.web import (
     campaign,
     editor,
-    elections,
-    history,
-    intrigue,
-    intrigue_gm,
     members,
-    office_shticks,
+    order_menu,
     orders,
     players,
-    press,
-    press_gm,
-    profile,
     reports,
     rules,
     running,
@@ -48,6 +46,10 @@ ORDERS = "c/<slug:slug>/orders/"
 urlpatterns += [
     path(ORDERS, orders.orders, name="orders"),
     path(f"{ORDERS}<slug:board_slug>/new/<slug:kind>/", orders.order_new, name="order_new"),
+    # Issue 25: the orders each department can give, for the board map's menu (JSON).
+    path(
+        f"{ORDERS}<slug:board_slug>/map-menu.json", order_menu.order_map_menu, name="order_map_menu"
+    ),  # fmt: skip
     path(f"{ORDERS}<int:pk>/edit/", orders.order_edit, name="order_edit"),
     path(f"{ORDERS}<int:pk>/cancel/", orders.order_cancel, name="order_cancel"),
     path(f"{ORDERS}<int:pk>/shift/", orders.order_shift, name="order_shift"),
@@ -122,8 +124,8 @@ urlpatterns += [
     path("c/<slug:slug>/players/<int:pk>/remove/", members.member_delete, name="member_remove"),
 ]
 
-# Press (RULES R62): conversations, the public channel, announcements (web/press.py,
-# web/press_gm.py).
+# Press (RULES R62): conversations, the public channel, announcements (press/web/press.py,
+# press/web/press_gm.py).
 PRESS = "c/<slug:slug>/press/"
 urlpatterns += [
     path(PRESS, press.press, name="press"),
@@ -137,13 +139,13 @@ urlpatterns += [
     path("messages/", press.press_overview, name="press_overview"),
 ]
 
-# The user's profile and the footer's language switch (web/profile.py).
+# The user's profile and the footer's language switch (accounts/web/profile.py).
 urlpatterns += [
     path("profile/", profile.profile, name="profile"),
     path("language/", profile.language_switch, name="set_language"),
 ]
 
-# History (issue 11, web/history.py): the board map's layout, a board's history, a
+# History (issue 11, history/web/history.py): the board map's layout, a board's history, a
 # structure's and a department's, two turns compared, and the history as a spreadsheet.
 urlpatterns += [
     path(f"{BOARD}map/layout.json", history.board_map_layout, name="board_map_layout"),
@@ -163,7 +165,7 @@ urlpatterns += [
     path("c/<slug:slug>/history.csv", history.history_export, name="history_export"),
 ]
 
-# The election round (RULES R80, web/elections.py): the election page, the GM's offices.
+# The election round (RULES R80, elections/web/elections.py): the election page, the GM's offices.
 OFFICE = f"{BOARD}offices/<int:pk>/"
 urlpatterns += [
     path("c/<slug:slug>/election/", elections.election, name="election"),
@@ -186,8 +188,8 @@ urlpatterns += [
     ),
 ]
 
-# RULES parts 7 and 8 (issue 12): the player's dossier (web/intrigue.py); the GM's shticks,
-# goals and envelopes (web/intrigue_gm.py).
+# RULES parts 7 and 8 (issue 12): the player's dossier (intrigue/web/intrigue.py); the GM's shticks,
+# goals and envelopes (intrigue/web/intrigue_gm.py).
 MEMBER = "c/<slug:slug>/players/<int:pk>/"
 urlpatterns += [
     path("c/<slug:slug>/dossier/", intrigue.dossier_page, name="dossier"),

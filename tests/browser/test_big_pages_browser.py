@@ -12,8 +12,17 @@ from django.urls import reverse
 
 from campaigns.management.commands.bench_big_pages import big_campaign
 from campaigns.services.demo import DEMO_PASSWORD
-from tests.browser.test_history_browser import map_ready, shot_map, watch_for_errors
-from tests.support.browser import BROWSER_MARKS, DESKTOP, OUTPUT, PHONE, log_in, shot
+from tests.support.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    OUTPUT,
+    PHONE,
+    log_in,
+    map_ready,
+    shot,
+    shot_map,
+    watch_for_errors,
+)
 
 pytestmark = BROWSER_MARKS
 SLUG = "big"

@@ -104,7 +104,7 @@ def test_a_campaign_from_sign_up_to_its_opening(
         if name == "pat":
             shot(page, "lifecycle-join-phone")
         page.get_by_role("button", name="Make my account and join").click()
-        expect(page.locator(".alert-success")).to_contain_text("you joined as player")
+        expect(page.locator(".alert-success")).to_contain_text("you joined as a player")
 
     # Their structures: one home department each; then start.
     gm.goto(f"{base}/c/{slug}/board/harbour/structures/")

@@ -12,11 +12,11 @@ from typing import Any
 
 from django.urls import reverse
 
-from campaigns.election_words import ticket_label
 from campaigns.models import Order
 from campaigns.selectors.board_views import node_key
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.services.demo import demo_create
+from campaigns.words.election import ticket_label
 from tests.support.browser import BROWSER_MARKS, DESKTOP, log_in, shot
 from tests.support.demo import member
 from tests.support.election import TICKETS, election_turn, queue_election

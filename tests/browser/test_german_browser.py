@@ -7,16 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
+from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, no_overflow, shot
 from tests.support.demo import play_turn_one
 
 pytestmark = BROWSER_MARKS
-
-
-def no_overflow(page: Any) -> None:
-    """Nothing sticks out sideways (a long German word would make the page scroll)."""
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"page is {width}px wide"
 
 
 def test_carol_switches_to_german_and_plays_in_german(

@@ -15,9 +15,17 @@ from django.urls import reverse
 
 from campaigns.models import Board, Profile
 from campaigns.selectors.board_files import board_csv, board_file
-from tests.browser.test_german_browser import no_overflow
-from tests.browser.test_history_browser import map_ready, watch_for_errors
-from tests.support.browser import BROWSER_MARKS, DESKTOP, OUTPUT, PHONE, log_in, shot
+from tests.support.browser import (
+    BROWSER_MARKS,
+    DESKTOP,
+    OUTPUT,
+    PHONE,
+    log_in,
+    map_ready,
+    no_overflow,
+    shot,
+    watch_for_errors,
+)
 from tests.support.history import play_three_turns
 
 pytestmark = BROWSER_MARKS

@@ -85,7 +85,10 @@ def test_a_player_uses_every_other_order_page(
 
     # Mail settings, through the phone's collapsed navbar: switch reminders off.
     alice.get_by_role("button", name="Toggle navigation").click()
+    # The menu slides open: tap the link once it has stopped moving (a tap mid-slide misses).
+    expect(alice.locator(".navbar-collapse.show")).to_be_visible()
     alice.get_by_role("link", name="Mail settings").click()
+    alice.wait_for_url("**/settings/notifications/")
     expect(alice.get_by_role("heading", name="Mail settings")).to_be_visible()
     alice.get_by_label("Reminder before the deadline", exact=False).uncheck()
     shot(alice, "mail-settings-alice-phone")

@@ -105,9 +105,10 @@ def test_an_attempt_that_cannot_win_warns_and_queues_only_when_confirmed(
     transactional_db: None,
     browser: Any,  # noqa: F811
 ) -> None:
-    """R43: with Impress 0 and nothing spent the City Watch rolls no dice. The preview says
-    so and why; "Queue order" stores nothing; "Queue it anyway" queues it. The warning's
-    screenshot: test-output/orders-attempt-zero-chance-alice-desktop.png."""
+    """R43: with Impress 0 and nothing spent the City Watch rolls no dice. "Queue order"
+    stores nothing and says why; the page then offers only "Queue it anyway", which queues
+    it. A preview says the same before any post. The warning's screenshot:
+    test-output/orders-attempt-zero-chance-alice-desktop.png."""
     from playwright.sync_api import expect
 
     from campaigns.models import Department
@@ -119,15 +120,19 @@ def test_an_attempt_that_cannot_win_warns_and_queues_only_when_confirmed(
     alice.goto(f"{base}{reverse('order_new', args=[campaign.slug, 'city', 'attempt'])}")
     alice.select_option("#id_attacker", "city-watch")
     alice.select_option("#id_target", "guild-hall")
+    queue(alice)
+    refused = alice.locator(".alert-danger")
+    expect(refused).to_contain_text("This attempt cannot win (0%)")
+    expect(refused).to_contain_text("its Impress is 0 and no Authority is spent on the roll")
+    expect(refused).to_contain_text("Queue it anyway")
+    assert not Order.objects.filter(kind=Order.Kind.ATTEMPT).exists()
+    # One button, not two that look alike.
+    expect(alice.get_by_role("button", name="Queue order")).to_have_count(0)
     alice.get_by_role("button", name="Preview").click()
     warning = alice.locator("[data-zero-chance]")
     expect(warning).to_contain_text("This attempt cannot win (0%)")
-    expect(warning).to_contain_text("its Impress is 0 and no Authority is spent on the roll")
     expect(alice.locator("[data-attack-stat]")).to_contain_text("Impress")
     shot(alice, "orders-attempt-zero-chance-alice-desktop")
-    queue(alice)
-    expect(alice.locator(".alert-danger")).to_contain_text("Queue it anyway")
-    assert not Order.objects.filter(kind=Order.Kind.ATTEMPT).exists()
     alice.get_by_role("button", name="Queue it anyway").click()
     expect(alice.locator("#queued")).to_contain_text("The City Watch tries to link The Guild Hall")
     assert Order.objects.filter(kind=Order.Kind.ATTEMPT).count() == 1

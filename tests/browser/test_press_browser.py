@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Message
+from campaigns.press.services.press import press_rules_set
 from campaigns.services.demo import demo_create
-from campaigns.services.press import press_rules_set
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot
 from tests.support.demo import member
 

@@ -48,3 +48,19 @@ def test_a_new_york_reader_sees_new_york_times_everywhere(
     clock = re.compile(rf"\b(0?{h12}:{local:%M}|{local:%H}:{local:%M})\b")
     page.goto(f"{live_server.url}{reverse('orders', args=[slug])}")
     expect(page.locator("time[data-local-time]").first).to_contain_text(clock)
+
+
+def test_a_zone_without_an_abbreviation_is_named_not_written_as_an_offset(
+    live_server: Any, transactional_db: None, browser: Any
+) -> None:
+    """English has no abbreviation for Tokyo's clock: the browser would write "GMT+9",
+    which names no place; the page names the zone."""
+    from playwright.sync_api import expect
+
+    played = play_turn_one()
+    page = log_in(browser, live_server.url, "alice", PHONE, time_zone="Asia/Tokyo")
+    page.goto(f"{live_server.url}{reverse('orders', args=[played.campaign.slug])}")
+    deadline = page.locator("time[data-local-time]").first
+    expect(deadline).to_contain_text("Asia/Tokyo")
+    expect(deadline).not_to_contain_text("GMT")
+    shot(page, "times-tokyo-orders-alice-phone")

@@ -13,7 +13,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_cli import engine, run  # noqa: E402
+from tests.support.engine_cli import engine, run  # noqa: E402
 
 # ENGINE.md "Part 9", word for word.
 EXAMPLE: dict[str, Any] = json.loads("""{

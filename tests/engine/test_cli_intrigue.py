@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from test_cli import engine, run  # noqa: E402
+from tests.support.engine_cli import engine, run  # noqa: E402
 
 # ENGINE.md "Parts 7 and 8", word for word (one line broken in two).
 EXAMPLE: dict[str, Any] = json.loads("""{

@@ -21,9 +21,9 @@ from campaigns.engine.legal_reinforce import (  # noqa: E402
     NOT_CONTROLLER,
     NOTHING_UNMOVED,
     TARGET_FULL,
-    TOO_FAR,
     TOO_FEW,
 )
+from campaigns.engine.refusals import refuse  # noqa: E402
 
 
 def chain(n: int, *, stash: dict[str, int], **target: object) -> dict:
@@ -55,7 +55,7 @@ def test_a_route_means_no_reason() -> None:
         (chain(2, stash={}), "a2", None, NOTHING_UNMOVED),
         (chain(1, stash={"money": 1}, capacity=1, holds={"people": 1}), "a1", None, TARGET_FULL),
         (chain(3, stash={"money": 2}), "a3", None, TOO_FEW),
-        (chain(3, stash={"money": 5}), "a3", 2, TOO_FAR.format(n=2)),
+        (chain(3, stash={"money": 5}), "a3", 2, refuse("too_far", links=2)),
     ],
 )
 def test_each_reason(board: dict, target: str, longest: int | None, reason: str | None) -> None:

@@ -32,7 +32,7 @@ FORBIDDEN = {
 # They store the settings (and the GM's set-up form and service set them, the audit log's
 # words name them); only the engine reads them to decide what is legal.
 STORES_SETTINGS = (
-    "campaigns/audit_words.py",
+    "campaigns/words/audit.py",
     "campaigns/models/",
     "campaigns/migrations/",
     "campaigns/services/setup.py",

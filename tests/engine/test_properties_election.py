@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strategies import boards_with_orders  # noqa: E402
 from strategies_election import ELECTION_KINDS, election_boards, election_order  # noqa: E402
-from test_properties import check_pure  # noqa: E402
 
 from campaigns.engine import resolve  # noqa: E402
+from tests.support.engine_checks import check_pure  # noqa: E402
 
 Json = dict[str, Any]
 SETTINGS = settings(

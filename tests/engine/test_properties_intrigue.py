@@ -26,15 +26,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from strategies import boards, boards_with_orders, contested_boards  # noqa: E402
 from strategies_intrigue import ROLL_FREE, intrigue_boards  # noqa: E402
-from test_properties import (  # noqa: E402
+
+from campaigns.engine import resolve, spawn_consume  # noqa: E402
+from tests.support.engine_checks import (  # noqa: E402
     check_pure,
     check_resolve_ends_with_r13_holding,
     check_resolve_reports_and_moved,
     check_resolve_then_spawn,
     spent_by_report,
 )
-
-from campaigns.engine import resolve, spawn_consume  # noqa: E402
 
 Json = dict[str, Any]
 SETTINGS = settings(

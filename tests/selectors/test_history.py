@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
+from campaigns.history.selectors.history import structure_history
+from campaigns.history.selectors.history_compare import compare_turns
+from campaigns.history.selectors.history_department import department_history
+from campaigns.history.selectors.history_events import board_moments, hand_change_cause, hand_events
+from campaigns.history.selectors.history_records import board_record
 from campaigns.models import Campaign, Membership, Order, TurnRecord
 from campaigns.selectors.board_map import People
 from campaigns.selectors.board_views import record_snapshot
-from campaigns.selectors.history import structure_history
-from campaigns.selectors.history_compare import compare_turns
-from campaigns.selectors.history_department import department_history
-from campaigns.selectors.history_events import board_moments, hand_change_cause, hand_events
-from campaigns.selectors.history_records import board_record
 from campaigns.selectors.visibility import Level, level_from, levels_at
 from tests.support.demo import member
 from tests.support.history import LEARNED_LATER, ThreeTurns, recorded_levels

@@ -1,4 +1,5 @@
-"""What the pages of RULES parts 7-9 read (selectors/intrigue.py), on the demo Tourmaline: a
+"""What the pages of RULES parts 7-9 read (intrigue/selectors/intrigue.py), on the demo Tourmaline:
+a
 character's shticks, goals and dossier reach only them and the GM (R50, R51); departments are
 named only where the viewer knows them; an election's support so far hides what the viewer's
 levels hide (R80 with R50); and each reader's queries do not grow with its rows."""
@@ -11,6 +12,17 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from campaigns.elections.services.offices import election_schedule, office_save
+from campaigns.intrigue.selectors.intrigue import (
+    Supporter,
+    board_offices,
+    character_goals,
+    character_shticks,
+    dossier,
+    election_so_far,
+)
+from campaigns.intrigue.services.characters import goal_set, shtick_grant
+from campaigns.intrigue.services.envelopes import contingency_create, envelope_create
 from campaigns.models import (
     Campaign,
     ContingencyEnvelope,
@@ -20,26 +32,12 @@ from campaigns.models import (
     GoalProgress,
     Order,
 )
-from campaigns.selectors.intrigue import (
-    Supporter,
-    board_offices,
-    character_goals,
-    character_shticks,
-    dossier,
-    election_so_far,
-)
 from campaigns.selectors.report_view_models import UNNAMED
-from campaigns.services.characters import goal_set, shtick_grant
-from campaigns.services.envelopes import contingency_create, envelope_create
-from campaigns.services.offices import election_schedule, office_save
 from tests.support.demo import intrigue_cleared, member, open_turn
+from tests.support.departments import dept
 
 pytestmark = pytest.mark.django_db
 SECRET = "ALICE-SECRET-SENTINEL"
-
-
-def dept(campaign: Campaign, slug: str) -> Department:
-    return Department.objects.get(board__campaign=campaign, slug=slug)
 
 
 def queries(call: Any) -> int:

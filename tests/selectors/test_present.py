@@ -12,9 +12,9 @@ from django.apps import apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from campaigns.intrigue.services.envelopes import envelope_create, envelope_remove
 from campaigns.models import Campaign, Department, IntelEnvelope
-from campaigns.selectors.beside import present
-from campaigns.services.envelopes import envelope_create, envelope_remove
+from campaigns.selectors.state_beyond_boards import present
 from tests.factories import CampaignFactory
 from tests.support.demo import intrigue_cleared, member
 

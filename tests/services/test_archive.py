@@ -12,17 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command, execute_from_command_line
 from django.db import connections
 
+from campaigns.archive.selectors.archive import archive_text, campaign_archive, checksum
+from campaigns.archive.services.archive import ArchiveError, campaign_import
 from campaigns.models import AuditEntry, Campaign, Notice, Order, Turn, TurnRecord
-from campaigns.selectors.archive import archive_text, campaign_archive, checksum
-from campaigns.services.archive import ArchiveError, campaign_import
 from campaigns.services.rollback import turn_rollback
 from campaigns.services.turns import turn_process
+from tests.support.archive_rows import row_counts, without_slug
 from tests.support.demo import Played, intrigue_cleared, member, submit
 
 pytestmark = pytest.mark.django_db
@@ -50,8 +50,8 @@ def rich(played: Played, django_capture_on_commit_callbacks: Any) -> Campaign:
         campaign=campaign, actor=member(campaign, "gm").user, values={"reminder_hours": 12}
     )
     # Press: a private conversation with a hidden message, and a GM announcement.
-    from campaigns.services.press import conversation_start, message_hide
-    from campaigns.services.press_mail import announcement_post
+    from campaigns.press.services.press import conversation_start, message_hide
+    from campaigns.press.services.press_mail import announcement_post
 
     Campaign.objects.filter(pk=campaign.pk).update(gm_reads_press=True)  # so the GM may hide
     alice, bob, gm = (member(campaign, n) for n in ("alice", "bob", "gm"))
@@ -68,17 +68,6 @@ def round_trip(campaign: Campaign, slug: str) -> tuple[dict[str, Any], dict[str,
     copy_ = campaign_import(data=copy.deepcopy(first), slug=slug)
     second = json.loads(archive_text(campaign_archive(copy_)))
     return first, second
-
-
-def without_slug(archive: dict[str, Any]) -> dict[str, Any]:
-    """The archive but for the slug, the checksum that covers it, and the open turn's
-    commitment (its secret seed never leaves the site, R23: the import draws a new one)."""
-    out = {k: v for k, v in archive.items() if k != "checksum"}
-    out["campaign"] = {k: v for k, v in archive["campaign"].items() if k != "slug"}
-    out["turns"] = [
-        {**t, "commitment": None} if t["status"] == "open" else t for t in archive["turns"]
-    ]
-    return out
 
 
 def test_export_import_export_gives_the_same_archive_apart_from_the_slug(rich: Campaign) -> None:
@@ -200,12 +189,6 @@ def test_the_commands_write_and_read_an_archive(rich: Campaign, tmp_path: Path) 
         call_command("import_campaign", str(path), "--slug", "from-file")
 
 
-def row_counts() -> dict[str, int]:
-    """Rows of every model of the site and of the users: what an import could leave behind."""
-    models = [*apps.get_app_config("campaigns").get_models(), get_user_model()]
-    return {model.__name__: model.objects.count() for model in models}
-
-
 def second_board_illegal(text: str) -> str:
     """Checksummed again, so only the import's own checks can stop it: the second board
     holds a department with opposite alignments (R5). The first board, its members and the
@@ -284,10 +267,10 @@ def plotted(rich: Campaign) -> Campaign:
     counts), an intel envelope the perception check of turn 2 opens, a contingency envelope
     that opens, an office elected in turn 2 (the demo's Mayor) and another election
     scheduled for turn 4."""
+    from campaigns.elections.services.offices import election_schedule
+    from campaigns.intrigue.services.characters import goal_set, shtick_grant
+    from campaigns.intrigue.services.envelopes import contingency_create, envelope_create
     from campaigns.models import Office
-    from campaigns.services.characters import goal_set, shtick_grant
-    from campaigns.services.envelopes import contingency_create, envelope_create
-    from campaigns.services.offices import election_schedule
 
     intrigue_cleared(rich)  # the demo's own: these tests count the GM's
     gm = member(rich, "gm").user
@@ -367,3 +350,34 @@ def test_an_archive_of_an_older_version_is_still_read(rich: Campaign, version: i
     archive["checksum"] = checksum(archive)
     copy_ = campaign_import(data=archive, slug="old-style")
     assert copy_.turns.count() == 3 and copy_.conversations.count() == 1
+
+
+def test_a_notice_goes_into_the_archive_as_its_code_and_params_and_comes_back(
+    rich: Campaign,
+) -> None:
+    """Issue 25: a notice is its code and parameters, put into words when read; its English
+    text goes along (docs/campaign-archive.md)."""
+    archive = campaign_archive(rich)
+    told = next(n for n in archive["turns"][2]["notices"] if n["code"] == "attack")
+    assert [n["code"] for n in archive["turns"][2]["notices"]].count("election") == 3
+    assert told["code"] == "attack" and told["params"]["target"] == "The Temple of the Eye"
+    assert told["text"].startswith("The Temple of the Eye is the target of a linking attempt")
+    copy_ = campaign_import(data=archive, slug="coded")
+    notice = Notice.objects.get(turn__campaign=copy_, code="attack")
+    assert (notice.code, notice.params, notice.text) == (
+        told["code"], told["params"], told["text"]
+    )  # fmt: skip
+
+
+def test_an_archive_from_before_notice_codes_imports_its_notices_as_text(rich: Campaign) -> None:
+    archive = campaign_archive(rich)
+    for turn in archive["turns"]:
+        for notice in turn["notices"]:
+            del notice["code"], notice["params"]
+    archive["checksum"] = checksum(archive)
+    copy_ = campaign_import(data=archive, slug="text-only")
+    rows = set(Notice.objects.filter(turn__campaign=copy_).values_list("code", "params"))
+    assert rows == {("", None)}
+    assert Notice.objects.filter(
+        turn__campaign=copy_, text__startswith="The Temple of the Eye is the target"
+    ).exists()

@@ -16,11 +16,11 @@ import pytest
 from django.core.management import execute_from_command_line
 from django.db import connections, transaction
 
+from campaigns.archive.selectors.archive import archive_text, campaign_archive, checksum
+from campaigns.archive.services.archive import ArchiveError, campaign_import
 from campaigns.engine.dice import commitment
 from campaigns.models import Campaign
-from campaigns.selectors.archive import archive_text, campaign_archive, checksum
-from campaigns.services.archive import ArchiveError, campaign_import
-from tests.services.test_archive import row_counts
+from tests.support.archive_rows import row_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +81,13 @@ def first_order(archive: Archive) -> Archive:
 
 def notice(archive: Archive) -> Archive:
     return archive["turns"][1]["notices"][0]
+
+
+def retold(code: str, params: Any) -> Callable[[Archive], None]:
+    def change(archive: Archive) -> None:
+        notice(archive).update(code=code, params=params)
+
+    return change
 
 
 def refused(archive: Archive, slug: str = "copy") -> str:
@@ -183,6 +190,56 @@ TAMPERED: dict[str, tuple[Callable[[Archive], None], str]] = {
         "turns[1].orders[0].status: 'approved!' is not one of",
     ),
     "notice-text-nul": (set_key(notice, "text", "a\x00"), "turns[1].notices[0].text: "),
+    # Issue 25: a notice is a code the site says, with exactly the parameters it takes.
+    "notice-code-unknown": (
+        set_key(notice, "code", "bribe"),
+        "turns[1].notices[0].code: 'bribe' is not one of deadline_extended, turn_undone,",
+    ),
+    "notice-code-long": (
+        set_key(notice, "code", "x" * 41),
+        "turns[1].notices[0].code: 41 characters; at most 40",
+    ),
+    "notice-code-number": (set_key(notice, "code", 7), "turns[1].notices[0].code: 7 is not a text"),
+    "notice-params-not-an-object": (
+        set_key(notice, "params", [1, 2]),
+        "turns[1].notices[0].params: not an object",
+    ),
+    "notice-params-missing": (
+        set_key(notice, "params", {"intel": 1}),
+        "turns[1].notices[0].params: takes intel, sealed, not intel",
+    ),
+    "notice-params-extra": (
+        set_key(notice, "params", {"intel": 1, "sealed": 0, "secret": "Moth Registry"}),
+        "turns[1].notices[0].params: takes intel, sealed, not intel, sealed, secret",
+    ),
+    "notice-param-kind": (
+        set_key(notice, "params", {"intel": "1", "sealed": 0}),
+        "turns[1].notices[0].params: intel: '1' is not a whole number from 0 to 2147483647",
+    ),
+    "notice-param-negative": (
+        set_key(notice, "params", {"intel": -1, "sealed": 0}),
+        "turns[1].notices[0].params: intel: -1 is not a whole number",
+    ),
+    "notice-time-not-a-time": (
+        retold("deadline_extended", {"n": 1, "deadline": "Friday"}),
+        "turns[1].notices[0].params: deadline: 'Friday' is not a time",
+    ),
+    "notice-time-not-utc": (
+        retold("deadline_extended", {"n": 1, "deadline": "2027-01-08T18:00:00+01:00"}),
+        "turns[1].notices[0].params: deadline: '2027-01-08T18:00:00+01:00' is not a time in UTC",
+    ),
+    "notice-name-long": (
+        retold("election", {"n": 1, "office": "x" * 1001, "board": "City"}),
+        "turns[1].notices[0].params: office: 1001 characters; at most 1000",
+    ),
+    "notice-name-null": (
+        retold("election", {"n": 1, "office": None, "board": "City"}),
+        "turns[1].notices[0].params: office: None is not a text",
+    ),
+    "notice-params-without-code": (
+        retold("", {"n": 1}),
+        "turns[1].notices[0].params: {{'n': 1}}, but the notice has no code",
+    ),
     "nested-payload": (
         set_key(first_order, "payload", nested(10_000)),
         "turns[1].orders[0].payload: nested more than 32 levels deep",

@@ -10,11 +10,28 @@ from typing import Any
 
 import pytest
 
+from campaigns.elections.services.offices import (
+    election_cancel,
+    election_schedule,
+    office_remove,
+    office_save,
+)
+from campaigns.intrigue.services.characters import (
+    goal_remove,
+    goal_set,
+    shtick_grant,
+    shtick_remove,
+)
+from campaigns.intrigue.services.envelopes import (
+    contingency_create,
+    contingency_remove,
+    envelope_create,
+    envelope_remove,
+)
 from campaigns.models import (
     AuditEntry,
     Campaign,
     ContingencyEnvelope,
-    Department,
     Election,
     Goal,
     IntelEnvelope,
@@ -23,29 +40,13 @@ from campaigns.models import (
     Shtick,
     Turn,
 )
-from campaigns.selectors.beside import Names, beside_keys
 from campaigns.selectors.state import board_state
-from campaigns.services.characters import goal_remove, goal_set, shtick_grant, shtick_remove
-from campaigns.services.envelopes import (
-    contingency_create,
-    contingency_remove,
-    envelope_create,
-    envelope_remove,
-)
-from campaigns.services.offices import (
-    election_cancel,
-    election_schedule,
-    office_remove,
-    office_save,
-)
+from campaigns.selectors.state_beyond_boards import Names, beside_keys
 from campaigns.services.setup import SetupRefused, alignments_set
 from tests.support.demo import intrigue_cleared, member
+from tests.support.departments import dept
 
 pytestmark = pytest.mark.django_db
-
-
-def dept(campaign: Campaign, slug: str) -> Department:
-    return Department.objects.get(board__campaign=campaign, slug=slug)
 
 
 def gm(campaign: Campaign) -> Any:

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.utils import translation
 
-from campaigns import wording
+from campaigns.accounts.selectors.profile import language_of
 from campaigns.models import Campaign, Notice, Profile, Turn
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.services.campaigns import campaign_end, campaign_open, turn_extend_deadline
@@ -22,6 +22,8 @@ from campaigns.services.notifications import notify_gms
 from campaigns.services.rollback import turn_rollback
 from campaigns.services.turn_mail import late_words
 from campaigns.stored_times import time_marker
+from campaigns.words import game
+from campaigns.words.notices import notice_text
 from tests.support.demo import Played, member
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +40,12 @@ def mail_to(username: str) -> Any:
 
 
 def notice_of(turn: Turn, username: str) -> str:
-    return str(Notice.objects.get(turn=turn, player__user__username=username).text)
+    """The player's notice as they read it: in their language (campaigns/words/notices.py)."""
+    notice = Notice.objects.select_related("player__user__profile").get(
+        turn=turn, player__user__username=username
+    )
+    with translation.override(language_of(notice.player.user)):
+        return notice_text(notice.code, notice.params, notice.text)
 
 
 def test_the_deadline_extended_is_told_to_each_player_in_their_language(
@@ -114,15 +121,15 @@ def test_the_engines_problems_with_a_board_file_are_translated_at_the_site() -> 
     """engine/cli_io.py and values.py stay English; reasons.py says their words again."""
     problem = "department mint: effect must be a whole number >= 0"
     with translation.override("de"):
-        assert wording.problem_text(problem) == (
+        assert game.problem_text(problem) == (
             "Abteilung mint: effect muss eine ganze Zahl ≥ 0 sein"
         )
-        linked = wording.problem_text("link mint->guild: mint does not produce what guild "
+        linked = game.problem_text("link mint->guild: mint does not produce what guild "
                                       "consumes (R10)")  # fmt: skip
         assert (
             linked == "Verbindung mint → guild: mint produziert nicht, was guild verbraucht (R10)"
         )
         assert str(UNNAMED) == "eine Abteilung, die Sie nicht kennen"
     with translation.override("en"):
-        assert wording.problem_text(problem) == problem
+        assert game.problem_text(problem) == problem
         assert str(UNNAMED) == "a department you do not know"

@@ -7,8 +7,8 @@ import pytest
 from django.core import mail
 
 from campaigns.models import AuditEntry, Campaign, Conversation, Message, NotificationSettings
-from campaigns.selectors.press import conversation_for
-from campaigns.services.press import (
+from campaigns.press.selectors.press import conversation_for
+from campaigns.press.services.press import (
     PressRefused,
     channel_ensure,
     conversation_read,
@@ -17,7 +17,7 @@ from campaigns.services.press import (
     message_send,
     press_rules_set,
 )
-from campaigns.services.press_mail import announcement_post
+from campaigns.press.services.press_mail import announcement_post
 from tests.factories import MembershipFactory
 from tests.support.demo import member
 from tests.support.press import say, talk
@@ -188,7 +188,7 @@ def test_an_announcement_mail_is_written_in_each_readers_language(
     from django.utils import translation
 
     from campaigns.models import Profile
-    from campaigns.services import press_mail
+    from campaigns.press.services import press_mail
 
     Profile.objects.create(user=member(demo, "alice").user, language="de")
     languages: dict[str, str | None] = {}

@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from campaigns.models import Campaign, Membership, Message
-from campaigns.selectors.press import conversation_for
-from campaigns.services.press import channel_ensure, message_send
+from campaigns.press.selectors.press import conversation_for
+from campaigns.press.services.press import channel_ensure, message_send
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.support.race import race
 

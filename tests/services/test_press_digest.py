@@ -12,8 +12,8 @@ from django.core import mail
 from django.utils import timezone
 
 from campaigns.models import Campaign, DigestClock, Message, NotificationSettings
-from campaigns.services.press import channel_ensure, conversation_read, press_rules_set
-from campaigns.services.press_mail import DIGEST_GRACE, press_digests_send
+from campaigns.press.services.press import channel_ensure, conversation_read, press_rules_set
+from campaigns.press.services.press_mail import DIGEST_GRACE, press_digests_send
 from tests.support.demo import member
 from tests.support.press import say, talk
 
@@ -88,7 +88,7 @@ def test_grey_press_keeps_the_sender_out_of_the_digest(
 
 @pytest.mark.django_db
 def test_hidden_messages_are_not_mailed(demo: Campaign, django_capture_on_commit_callbacks) -> None:
-    from campaigns.services.press import message_hide
+    from campaigns.press.services.press import message_hide
 
     channel = channel_ensure(campaign=demo)
     message = say(demo, "gm", channel, "Oops, wrong campaign")

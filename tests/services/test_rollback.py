@@ -3,6 +3,7 @@ which runs the real turn job and saves nothing."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -170,3 +171,14 @@ def test_the_preview_runs_the_turn_and_saves_nothing(
     assert not TurnRecord.objects.filter(turn=turn).exists()
     assert not demo.turns.filter(number=2).exists()
     assert callbacks == [] and mail.outbox == []
+
+
+def test_r52_an_extended_turn_processed_early_comes_back_with_its_extension(
+    played: Played,
+) -> None:
+    """The GM extended turn 1 past the deadline turn 2 got when turn 1 was processed early
+    (R30): undone, turn 1 is due when the GM's extension said, not sooner."""
+    following = played.campaign.turns.get(number=2)
+    extended = following.deadline + timedelta(days=2)
+    Turn.objects.filter(pk=played.turn.pk).update(deadline=extended)
+    assert undo(played).deadline == extended

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from campaigns.elections.services.offices import election_schedule, office_save
+from campaigns.intrigue.services.characters import goal_set, shtick_grant
+from campaigns.intrigue.services.envelopes import contingency_create, envelope_create
 from campaigns.models import (
     ContingencyEnvelope,
     Department,
@@ -22,9 +25,6 @@ from campaigns.models import (
 )
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.turns import turn_inputs_fingerprint
-from campaigns.services.characters import goal_set, shtick_grant
-from campaigns.services.envelopes import contingency_create, envelope_create
-from campaigns.services.offices import election_schedule, office_save
 from campaigns.services.orders import orders_submit
 from campaigns.services.preview import turn_preview
 from campaigns.services.rollback import turn_rollback

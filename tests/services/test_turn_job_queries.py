@@ -25,7 +25,7 @@ from campaigns.models import (
     Order,
     Shtick,
 )
-from campaigns.services.bulk import bulk_set
+from campaigns.services.bulk_writes import bulk_set
 from campaigns.services.turns import turn_process
 
 pytestmark = pytest.mark.django_db

@@ -60,12 +60,18 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
         connections.close_all()
 
 
-def log_in(browser: Any, base: str, username: str, viewport: dict[str, int]) -> Any:
+def log_in(
+    browser: Any,
+    base: str,
+    username: str,
+    viewport: dict[str, int],
+    time_zone: str = "America/New_York",
+) -> Any:
     # Imported here: this module is loaded by tests/conftest.py, before Django is set up
     # when the engine tests run without it (-p no:django).
     from campaigns.services.demo import DEMO_PASSWORD
 
-    page = browser.new_context(viewport=viewport, timezone_id="America/New_York").new_page()
+    page = browser.new_context(viewport=viewport, timezone_id=time_zone).new_page()
     page.goto(f"{base}/accounts/login/")
     page.fill("#id_username", username)
     page.fill("#id_password", DEMO_PASSWORD)
@@ -106,3 +112,9 @@ def shot_map(page: Any, name: str, index: int = 0) -> None:
     """The map alone, at the page's own scale (a full-page shot of a phone is too small to
     judge the map by)."""
     page.locator("[data-map-section]").nth(index).screenshot(path=str(OUTPUT / f"{name}.png"))
+
+
+def no_overflow(page: Any) -> None:
+    """Nothing sticks out sideways (a long German word would make the page scroll)."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"page is {width}px wide"

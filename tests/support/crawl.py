@@ -174,7 +174,7 @@ GOAL_N, GOAL_VALUE = 93100, 93300
 
 def press_world(campaign: Campaign) -> tuple[Conversation, Conversation]:
     """A message in the campaign channel, and a conversation of alice with the GM only."""
-    from campaigns.services.press import channel_ensure, conversation_start, message_send
+    from campaigns.press.services.press import channel_ensure, conversation_start, message_send
 
     channel = channel_ensure(campaign=campaign)
     channel.is_participant = True
@@ -284,7 +284,7 @@ def queue_attempts(campaign: Campaign, turn: Turn) -> dict[str, Order]:
     return attempts
 
 
-# --- where the crawl goes: the `where`s of tests/web/test_crawl.py PAGES ------------------
+# --- where the crawl goes: the `where`s of tests/support/crawl_pages.py PAGES ------------------
 # Each takes the world and a URL name and gives the URLs of that name to visit, each with the
 # player it belongs to (None: nobody's). Named like constants: they are the vocabulary of
 # the table.

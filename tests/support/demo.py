@@ -120,9 +120,11 @@ def seed_for_capture(turn: Turn, orders: list[Order], attempt: Order) -> str:
     return seed_where(turn, orders, attempt, "succeeded")
 
 
-def play_turn_one(create: Callable[[], Campaign] = demo_create) -> Played:
-    """Turn 1 of the demo (made by `create`) played with ORDERS under a seed that lets
-    Carol's attempt capture Alice's City Watch."""
+def play_turn_one(
+    create: Callable[[], Campaign] = demo_create, carol_attempt: str = "succeeded"
+) -> Played:
+    """Turn 1 of the demo (made by `create`) played with ORDERS under a seed where Carol's
+    attempt on Alice's City Watch ends as `carol_attempt` says (by default: it captures it)."""
     campaign = create()
     members = {m.user.username: m for m in campaign.memberships.select_related("user")}
     turn = campaign.turns.get(number=1)
@@ -133,7 +135,7 @@ def play_turn_one(create: Callable[[], Campaign] = demo_create) -> Played:
         )
         for seq, (name, player, kind, payload) in enumerate(ORDERS, start=1)
     }
-    turn.seed = seed_for_capture(turn, list(orders.values()), orders["carol_attempt"])
+    turn.seed = seed_where(turn, list(orders.values()), orders["carol_attempt"], carol_attempt)
     turn.commitment = commitment(turn.seed)
     turn.save(update_fields=["seed", "commitment"])
     turn_process(campaign_id=campaign.pk, number=1)

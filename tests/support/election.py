@@ -71,8 +71,8 @@ TURN_TWO: list[tuple[str, str, dict[str, Any]]] = [
 def crawl_election_before(campaign: Campaign) -> None:
     """Before turn 1 is played: the Mayor's election in turn 1 too (turn 2's comes with the
     demo), its orders, and the Printing Press's sentinel Impress."""
+    from campaigns.elections.services.offices import election_schedule
     from campaigns.models import Department, Office
-    from campaigns.services.offices import election_schedule
 
     Department.objects.filter(board__campaign=campaign, slug="printing-press").update(impress=POWER)
     gm = member(campaign, "gm").user

@@ -13,17 +13,56 @@ from campaigns.models import (
     Announcement,
     AuditEntry,
     Campaign,
+    Department,
     Invitation,
+    Knowledge,
     Membership,
     Notice,
     Order,
     Turn,
 )
-from campaigns.services.press import channel_ensure
-from tests.selectors.test_page_queries import grow
+from campaigns.press.services.press import channel_ensure
+from campaigns.words.notices import NOTICES, notice_fields
 from tests.support.demo import member, open_turn
 from tests.support.press import grow as grow_messages
 from tests.support.press import talk
+
+
+def grow(campaign: Campaign, turn: Turn, *, extra: int) -> None:
+    """`extra` more departments on the city board (known to alice), `extra` more orders of
+    alice's in `turn` (queued, cancelled and resolved with a reason), `extra` attempts of bob
+    on alice's departments, and `extra` past turns."""
+    city = campaign.boards.get(slug="city")
+    alice, bob = member(campaign, "alice"), member(campaign, "bob")
+    first = Department.objects.filter(board=city, slug__startswith="extra-").count()
+    added = Department.objects.bulk_create(
+        Department(board=city, slug=f"extra-{first + i}", name=f"Extra Office {first + i}",
+                   consumes_type="money", consumes_amount=1, produces_type="people",
+                   produces_amount=1)
+        for i in range(extra)
+    )  # fmt: skip
+    Knowledge.objects.bulk_create(Knowledge(player=alice, department=d, level=2) for d in added)
+    mint = {"department": "mint", "function": "coinage", "stat": "effect"}
+    statuses = [Order.Status.QUEUED, Order.Status.CANCELLED, Order.Status.REJECTED]
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=alice, kind=Order.Kind.FUNCTION, payload=mint,
+              seq=100 + i, status=statuses[i % 3],
+              result={"reason": "mint already made a function roll this turn (R45)"})
+        for i in range(extra)
+    )  # fmt: skip
+    Order.objects.bulk_create(
+        Order(turn=turn, board=city, player=bob, kind=Order.Kind.ATTEMPT, seq=200 + i,
+              payload={"attacker": "guild-hall", "target": "city-watch"})
+        for i in range(extra)
+    )  # fmt: skip
+    last = campaign.turns.order_by("-number").first()
+    assert last is not None
+    Turn.objects.bulk_create(
+        Turn(campaign=campaign, number=last.number + 1 + i, status=Turn.Status.PROCESSED,
+             opened_at=timezone.now(), deadline=timezone.now() - dt.timedelta(days=1),
+             seed="0" * 64, commitment="")
+        for i in range(extra)
+    )  # fmt: skip
 
 
 def grow_everything(campaign: Campaign, extra: int) -> None:
@@ -37,9 +76,13 @@ def grow_everything(campaign: Campaign, extra: int) -> None:
     assert last is not None
     Turn.objects.filter(pk=turn.pk).update(number=max(turn.number, last.number + 1))
     alice, gm = member(campaign, "alice"), member(campaign, "gm")
+    # Text-only notices (older rows) and coded ones, put into words when shown (issue 25).
+    coded = [notice_fields(code, words.example) for code, words in NOTICES.items()]
     Notice.objects.bulk_create(
-        Notice(player=alice, turn=turn, text=f"Notice {i}", url="/") for i in range(extra)
-    )
+        Notice(player=alice, turn=turn, url="/",
+               **(coded[i % len(coded)] if i % 2 == 0 else {"text": f"Notice {i}"}))
+        for i in range(extra)
+    )  # fmt: skip
     AuditEntry.objects.bulk_create(
         AuditEntry(campaign=campaign, action=AuditEntry.Action.SETTINGS, target=f"t{i}")
         for i in range(extra)

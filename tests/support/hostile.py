@@ -46,11 +46,11 @@ from campaigns.models import (
     OrderLog,
     Turn,
 )
+from campaigns.press.selectors.press import conversation_for
+from campaigns.press.services.press import channel_ensure, message_send
 from campaigns.selectors.orders import is_ready
-from campaigns.selectors.press import conversation_for
 from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
-from campaigns.services.press import channel_ensure, message_send
 from tests.support.demo import Played, member
 
 FORM, DONE, REFUSED = "form", "done", "refused"
@@ -332,7 +332,7 @@ def hidden(w: World, body: dict[str, Any], response: HttpResponse) -> bool:
 
 
 def quote_kept(w: World, body: dict[str, Any], response: HttpResponse) -> bool:
-    from campaigns.web.press import PENDING_QUOTE
+    from campaigns.press.web.press import PENDING_QUOTE
 
     session = response.wsgi_request.session
     return session.get(PENDING_QUOTE, {}).get("campaign") == w.campaign.pk
@@ -352,8 +352,8 @@ def settings_as_posted(w: World, body: dict[str, Any], response: HttpResponse) -
 
 
 def profile_as_posted(w: World, body: dict[str, Any], response: HttpResponse) -> bool:
+    from campaigns.accounts.web.profile_forms import ProfileForm
     from campaigns.models import Profile
-    from campaigns.web.profile_forms import ProfileForm
 
     form = ProfileForm(posted(body))
     stored = Profile.objects.filter(user__username="alice").values().first() or {}

@@ -9,6 +9,8 @@ from typing import Any
 from django.db.models import Model
 from django.urls import reverse
 
+from campaigns.intrigue.web.intrigue_forms import GOAL_FORMS
+from campaigns.intrigue.web.shtick_forms import SHTICK_FORMS
 from campaigns.models import (
     Announcement,
     Board,
@@ -27,9 +29,7 @@ from campaigns.models import (
     Shtick,
     Turn,
 )
-from campaigns.web.intrigue_forms import GOAL_FORMS
 from campaigns.web.order_forms import FORMS
-from campaigns.web.shtick_forms import SHTICK_FORMS
 from tests.support.demo import reset_link
 from tests.support.hostile import (
     DONE,
@@ -219,7 +219,7 @@ CAMPAIGN_ENDPOINTS = [
              expects=FORM_OR_DONE, done=grew(Membership)),
 ]  # fmt: skip
 PRESS_AND_ACCOUNTS = [
-    # Press (web/press.py, web/press_gm.py) and the profile (web/profile.py).
+    # Press (press/web/press.py, press/web/press_gm.py) and the profile (accounts/web/profile.py).
     Endpoint("press_new", "alice", turn_url("press_new"), expects=FORM_OR_DONE,
              done=grew(Message)),
     Endpoint("press_conversation", "alice",
@@ -267,7 +267,8 @@ def election_row(w: World) -> int:
     return Election.objects.get(campaign=w.campaign, number=2).pk
 
 
-# The election round (R80, web/elections.py, web/office_shticks.py): the GM's offices.
+# The election round (R80, elections/web/elections.py, elections/web/office_shticks.py): the GM's
+# offices.
 OFFICE_ENDPOINTS = [
     Endpoint("board_offices", "gm", editor_url("board_offices"), expects=FORM_OR_DONE,
              done=audited),
@@ -310,7 +311,7 @@ def temple_envelope(w: World) -> int:
     return IntelEnvelope.objects.filter(department__slug="temple").values_list("pk", flat=True)[0]
 
 
-# RULES parts 7 and 8: the GM's forms of a character and a department (web/intrigue_gm.py).
+# RULES parts 7 and 8: the GM's forms of a character and a department (intrigue/web/intrigue_gm.py).
 INTRIGUE_ENDPOINTS = [
     *(Endpoint(f"shtick_new {kind}", "gm", bobs("shtick_new", kind), expects=FORM_OR_DONE,
                done=audited) for kind in SHTICK_FORMS),

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from campaigns import engine
+from campaigns.intrigue.services.characters import shtick_grant
 from campaigns.models import Campaign, Membership, Order, Turn
-from campaigns.services.characters import shtick_grant
 from campaigns.services.turn_plans import boards_resolve
 from campaigns.services.turns import turn_process
 from tests.factories import MembershipFactory

@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.utils import timezone
 
 from campaigns.models import Campaign, Conversation, Message
-from campaigns.selectors.press import conversation_for
-from campaigns.services.press import conversation_start, message_send
+from campaigns.press.selectors.press import conversation_for
+from campaigns.press.services.press import conversation_start, message_send
 from tests.support.demo import member
 
 

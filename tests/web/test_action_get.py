@@ -15,8 +15,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 
 from campaigns.models import Order
 from tests.support.crawl import GM, SLUG, World, crawl_world
+from tests.support.crawl_pages import NO_GET, NO_GET_OWNED, PAGES
 from tests.support.demo import member
-from tests.web.test_crawl import NO_GET, NO_GET_OWNED, PAGES
 
 
 def views_by_name() -> dict[str, object]:

@@ -12,15 +12,15 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from campaigns.archive.selectors.archive import archive_text, campaign_archive
+from campaigns.archive.selectors.archive_ids import checksum
+from campaigns.archive.services.archive import ArchiveError, campaign_import
 from campaigns.models import Campaign, Participant
-from campaigns.selectors.archive import archive_text, campaign_archive
-from campaigns.selectors.archive_ids import checksum
-from campaigns.selectors.press_unread import digest_readers, unread_counts
-from campaigns.services.archive import ArchiveError, campaign_import
-from campaigns.services.press import channel_ensure, conversation_read, conversation_start
-from campaigns.services.press import message_send as send
-from campaigns.services.press_mail import announcement_post, channel_read_marks_ensure
-from tests.services.test_archive import without_slug
+from campaigns.press.selectors.press_unread import digest_readers, unread_counts
+from campaigns.press.services.press import channel_ensure, conversation_read, conversation_start
+from campaigns.press.services.press import message_send as send
+from campaigns.press.services.press_mail import announcement_post, channel_read_marks_ensure
+from tests.support.archive_rows import without_slug
 from tests.support.demo import Played, member
 
 pytestmark = pytest.mark.django_db
@@ -106,7 +106,7 @@ def test_the_gms_download_holds_every_conversation_when_the_gm_reads_press(
     talked: Campaign, client_for: Any, rules: str
 ) -> None:
     """With the rule that lets the GM read every conversation. Under grey press the GM
-    still sees who wrote and who is in a conversation (README, Messages), so it names
+    still sees who wrote and who is in a conversation (docs/user-guide.md, Messages), so it names
     them too; what the site shows the GM of nobody, email addresses, stays out."""
     raw = download(client_for, gm_reads(talked, rules))
     for shown in (SECRET_SUBJECT, SECRET_TEXT, SECRET_REPLY, PUBLIC_TEXT, ANNOUNCED):

@@ -53,8 +53,13 @@ def test_an_attempt_that_cannot_win_is_queued_only_when_confirmed(
     assert status == 200 and attempts() == 0
     assert page.count(ZERO) == 1 and page.count(NO_ATTACK_DICE) == 1
     assert "data-queue-anyway" in page and "Queue it anyway" in page
+    assert "Queue order" not in page  # one button to queue it, not two that look alike
     status, _ = post(alice, {"anyway": "1"})
     assert status == 302 and attempts() == 1
+    # Its row on the orders page is marked: it cannot win, and why.
+    orders = alice.get(reverse("orders", args=["tourmaline"])).content.decode()
+    row = orders.split("data-hopeless>", 1)[1].split("</div>", 1)[0]
+    assert "cannot win" in row and ZERO in row and NO_ATTACK_DICE in row
 
 
 def test_the_preview_warns_of_a_zero_chance_once_and_offers_to_queue_it_anyway(

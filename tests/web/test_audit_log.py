@@ -19,8 +19,8 @@ from campaigns.services.audit import audit_record
 from campaigns.services.editor import link_shift
 from campaigns.services.members import knowledge_set
 from tests.factories import BoardFactory, DepartmentFactory, MembershipFactory
+from tests.support.editor_cards import card, city, dept_url
 from tests.support.handmade import ClientFor
-from tests.web.test_editor import card, city, dept_url
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -63,6 +63,12 @@ def test_the_editors_changes_are_found_by_board_and_by_department(
     assert targets(gm, department="harbour/warehouse") == everything[:1]
     assert targets(gm, department="city/temple") == []
     assert targets(gm, department="city/mint", action="department") == everything[2:]
+    # Before and after name the departments as the GM knows them, never by their slugs.
+    page = gm.get(reverse("audit_log", args=[SLUG])).content.decode()
+    entries = page.split("<tbody", 1)[1]  # not the department filter's options
+    assert "The Treasury, The City Watch" in entries and "The Warehouse" in entries
+    for slug in ("city-watch", "warehouse", "treasury,"):
+        assert slug not in entries
 
 
 def test_the_log_is_filtered_by_who_and_by_days_in_the_campaigns_time_zone(

@@ -181,6 +181,9 @@ def test_every_kind_of_entry_shows_its_before_and_after_in_words(
         "text: Hear ye.",
     ):
         assert words in table, (words, table)
+    # What the action already says is not said twice ("Board: board City").
+    for twice in ("campaign settings", "alignment catalogue", "board City"):
+        assert twice not in table, (twice, table)
 
 
 def test_the_log_is_in_german_for_a_german_reader(demo: Campaign, client_for: ClientFor) -> None:

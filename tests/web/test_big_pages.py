@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from campaigns.models import Board, Department, Knowledge, Link, Membership, Order
 from campaigns.selectors import reports
+from tests.support.big_boards import board_of
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
-from tests.web.test_board_queries import board_of
 
 pytestmark = pytest.mark.django_db
 

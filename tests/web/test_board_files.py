@@ -10,44 +10,20 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns.models import AuditEntry, Board, Campaign, Department, Link, Membership
+from campaigns.models import AuditEntry, Campaign, Department
 from campaigns.selectors.board_files import board_csv, board_file, board_from_csv
-from campaigns.services.setup import board_import_by_gm, campaign_create
+from campaigns.services.setup import board_import_by_gm
+from tests.support.board_files import counts, fresh_campaign, upload
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 
 SLUG = "tourmaline"
-
-
-def fresh_campaign(name: str = "Copy") -> Campaign:
-    """A new campaign whose players are the demo's (same user names), and its GM."""
-    users = get_user_model().objects
-    campaign = campaign_create(user=users.get(username="gm"), values={"name": name})
-    for username in ["alice", "bob", "carol"]:
-        Membership.objects.create(campaign=campaign, user=users.get(username=username))
-    return campaign
-
-
-def upload(client: Client, campaign: Campaign, filename: str, content: str, **fields: str) -> Any:
-    url = reverse("board_import", args=[campaign.slug])
-    file = SimpleUploadedFile(filename, content.encode(), content_type="application/octet-stream")
-    return client.post(url, {"file": file, **fields})
-
-
-def counts() -> tuple[int, int, int, int]:
-    return (
-        Board.objects.count(),
-        Department.objects.count(),
-        Link.objects.count(),
-        AuditEntry.objects.count(),
-    )
 
 
 def test_a_board_exported_as_json_imports_again_as_the_same_board(demo: Campaign) -> None:

@@ -14,8 +14,8 @@ import re
 import pytest
 
 from campaigns.models import Campaign
+from tests.support.board_files import counts, fresh_campaign, upload
 from tests.support.handmade import ClientFor
-from tests.web.test_board_files import counts, fresh_campaign, upload
 
 pytestmark = pytest.mark.django_db
 

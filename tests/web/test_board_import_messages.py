@@ -16,8 +16,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from campaigns.models import Board, Campaign
+from tests.support.board_files import fresh_campaign
 from tests.support.handmade import ClientFor
-from tests.web.test_board_files import fresh_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -150,3 +150,19 @@ def test_a_department_without_impress_or_obstruct_is_a_warning_the_gm_confirms(
 def test_nothing_chosen_nor_pasted_is_asked_for(demo: Campaign, client_for: ClientFor) -> None:
     response = post(client_for("gm"), fresh_campaign(), text="  ")
     assert "Choose a board file, or paste its text below." in said(response)
+
+
+def test_a_confirmation_posted_back_with_crlf_line_ends_imports_at_the_first_press(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """A browser posts the kept text's textarea with CRLF line ends although the file had LF:
+    the GM's one press of *Import it as it is* must import (the walk-through needed two)."""
+    gm, copy = client_for("gm"), fresh_campaign()
+    text = HEADER + MINT + VAULT.replace("vault,The Vault,1,1,1", "vault,The Vault,1,0,0")
+    assert "\r" not in text
+    first = post(gm, copy, upload=("b.csv", text), name="B", slug="b")
+    assert first.status_code == 200 and first.context["warnings"]
+    posted_back = kept_text(first).replace("\n", "\r\n")
+    done = post(gm, copy, text=posted_back, name="B", slug="b", confirmed=first.context["confirm"])
+    assert done.status_code == 302
+    assert copy.boards.get().departments.get(slug="vault").impress == 0

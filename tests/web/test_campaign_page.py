@@ -12,7 +12,7 @@ from django.urls import reverse
 from campaigns.models import Campaign, Turn
 from campaigns.selectors.pages import campaigns_for_user
 from campaigns.services.turns import turn_process
-from tests.factories import UserFactory
+from tests.factories import CampaignFactory, MembershipFactory, UserFactory
 from tests.support.handmade import ClientFor
 
 
@@ -124,3 +124,18 @@ def test_my_campaigns_is_one_query_for_the_list(
     with django_assert_max_num_queries(1):
         rows = campaigns_for_user(alice)
     assert [(r.name, r.role, r.turn_number) for r in rows] == [("Tourmaline", "player", 1)]
+
+
+def test_a_player_of_a_draft_campaign_is_not_sent_to_order(demo: Campaign) -> None:
+    """Before the campaign starts there is no turn to order in (and often no board): the
+    campaign page offers no "Your orders" until a turn is open."""
+    draft = CampaignFactory(status=Campaign.Status.DRAFT)
+    player = MembershipFactory(campaign=draft)
+    client = Client()
+    client.force_login(player.user)
+    page = client.get(reverse("campaign", args=[draft.slug])).content.decode()
+    assert "Your orders" not in page and reverse("orders", args=[draft.slug]) not in page
+    alice = Client()
+    alice.force_login(get_user_model().objects.get(username="alice"))
+    running = alice.get(reverse("campaign", args=[demo.slug])).content.decode()
+    assert f'href="{reverse("orders", args=[demo.slug])}">Your orders' in running

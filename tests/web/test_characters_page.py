@@ -4,10 +4,6 @@ opens the campaign, and then every member reads it, each character's secrets in 
 
 from __future__ import annotations
 
-import html
-import re
-from typing import Any
-
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -18,15 +14,12 @@ from campaigns.services.campaigns import campaign_end, campaign_open
 from tests.factories import CampaignFactory, MembershipFactory
 from tests.support.demo import member
 from tests.support.handmade import ClientFor
+from tests.support.page_text import text_of
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
 URL = reverse("characters", args=[SLUG])
 ALICES_SHTICK = "Audited the Temple's books once"
-
-
-def text_of(response: Any) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", response.content.decode())))
 
 
 @pytest.fixture

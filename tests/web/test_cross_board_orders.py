@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from campaigns.intrigue.services.characters import shtick_grant
 from campaigns.models import Campaign, Link, Order
-from campaigns.services.characters import shtick_grant
 from campaigns.services.turns import turn_process
 from tests.support.demo import member, open_turn
 from tests.support.handmade import ClientFor
-from tests.web.test_deal_orders import choices, post
+from tests.support.order_posts import choices, post
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"

@@ -17,9 +17,9 @@ from campaigns.csv_cells import FORMULA_START
 from campaigns.models import Campaign, Department, Membership
 from campaigns.selectors.board_files import BoardFileError, board_csv, board_file, board_from_csv
 from campaigns.services.setup import board_import_by_gm
+from tests.support.board_files import counts, fresh_campaign, upload
 from tests.support.handmade import ClientFor
 from tests.support.history import ThreeTurns
-from tests.web.test_board_files import counts, fresh_campaign, upload
 
 pytestmark = pytest.mark.django_db
 

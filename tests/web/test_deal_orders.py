@@ -10,35 +10,19 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Knowledge, Notice, Order
 from tests.support.demo import member, open_turn
 from tests.support.handmade import ClientFor
+from tests.support.order_posts import choices, new_url, post
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
 
 
-def new_url(kind: str, board: str = "city") -> str:
-    return reverse("order_new", args=[SLUG, board, kind])
-
-
-def choices(client: Client, kind: str, field: str, board: str = "city") -> dict[str, str]:
-    response = client.get(new_url(kind, board))
-    assert response.status_code == 200
-    return {str(v): str(label) for v, label in response.context["form"].fields[field].choices}
-
-
 def pk_of(campaign: Campaign, slug: str) -> int:
     return campaign.boards.get(slug="city").departments.get(slug=slug).pk
-
-
-def post(client: Client, kind: str, data: dict[str, Any], board: str = "city") -> Any:
-    form = client.get(new_url(kind, board)).context["form"]
-    body = {"client_token": form.fields["client_token"].initial, **data}
-    return client.post(new_url(kind, board), body)
 
 
 def test_a_perception_check_offers_departments_known_at_least_as_rumoured_r70(

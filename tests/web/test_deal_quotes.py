@@ -14,10 +14,10 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, Message
-from campaigns.services.press import press_rules_set
+from campaigns.press.services.press import press_rules_set
+from tests.support.conversation_pages import conversation_url, start
 from tests.support.demo import member
 from tests.support.handmade import ClientFor
-from tests.web.test_press_pages import conversation_url, start
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -50,7 +50,7 @@ def test_a_quoted_gift_opens_the_readers_gift_form_back_to_the_senders_departmen
     message = Message.objects.get()
     carol_view = reverse("order_new", args=[SLUG, "city", "gift"])
     assert message.quote["fields"]["giver"] == ["mint"]
-    from campaigns.selectors.press_quotes import quote_view, quotes_for
+    from campaigns.press.selectors.press_quotes import quote_view, quotes_for
 
     carols = quote_view(message.quote, quotes_for(member(demo, "carol")))
     assert carols is not None and carols.url == f"{carol_view}?"
@@ -59,7 +59,7 @@ def test_a_quoted_gift_opens_the_readers_gift_form_back_to_the_senders_departmen
 def test_a_quoted_hand_over_opens_the_receivers_accept_form_with_the_offer_chosen(
     demo: Campaign, client_for: ClientFor
 ) -> None:
-    from tests.web.test_deal_orders import post
+    from tests.support.order_posts import post
 
     alice, bob = client_for("alice"), client_for("bob")
     bob_id, alice_id = member(demo, "bob").player_id, member(demo, "alice").player_id

@@ -15,46 +15,11 @@ from django.urls import reverse
 from django.utils.html import strip_tags
 
 from campaigns.models import AuditEntry, Board, Campaign, Department, Link
+from tests.support.editor_cards import card, city, dept_url
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
-
-
-def card(dept: Department | None = None, **changes: Any) -> dict[str, Any]:
-    """The department form's post: `dept`'s values (or a blank card), with `changes`.
-    `functions` is a dict name -> skill."""
-    data: dict[str, Any] = {
-        "name": "", "description": "", "effect": 0, "obstruct": 0, "impress": 0,
-        "consumes_type": "", "consumes_amount": 0, "produces_type": "", "produces_amount": 0,
-        "flaws": "", "money": 0, "people": 0, "authority": 0, "alignments": [],
-        "controller": "", "home": False, "functions": {},
-    }  # fmt: skip
-    if dept is not None:
-        data.update({k: getattr(dept, k) for k in data if hasattr(dept, k)})
-        data["controller"] = str(dept.structure.player_id) if dept.structure_id else ""
-        data["functions"] = dict(dept.functions)
-    data.update(changes)
-    functions = data.pop("functions")
-    post = {k: str(v) for k, v in data.items() if k not in ("alignments", "home")}
-    post["alignments"] = list(data["alignments"])
-    if data["home"]:
-        post["home"] = "on"
-    post.update({
-        "functions-TOTAL_FORMS": str(len(functions) + 1), "functions-INITIAL_FORMS": "0",
-        "functions-MIN_NUM_FORMS": "0", "functions-MAX_NUM_FORMS": "1000",
-    })  # fmt: skip
-    for i, (name, skill) in enumerate(functions.items()):
-        post[f"functions-{i}-name"], post[f"functions-{i}-skill"] = name, str(skill)
-    return post
-
-
-def dept_url(name: str, slug: str, board: str = "city", *extra: Any) -> str:
-    return reverse(name, args=[SLUG, board, slug, *extra])
-
-
-def city(slug: str) -> Department:
-    return Department.objects.select_related("structure").get(board__slug="city", slug=slug)
 
 
 def page_of(response: Any) -> str:
@@ -88,7 +53,7 @@ def test_the_gm_adds_renames_and_removes_a_board(demo: Campaign, client_for: Cli
     assert not Board.objects.filter(slug="docks").exists()
     entries = AuditEntry.objects.filter(action="board").order_by("pk")
     assert [(e.before, e.after) for e in entries] == [
-        ({}, {"created": "docks"}),
+        ({}, {"created": "The Docks"}),
         ({"name": "The Docks"}, {"name": "The Old Docks"}),
         ({"slug": "docks", "departments": 0, "links": 0}, {"removed": True}),
     ]
@@ -300,8 +265,12 @@ def test_links_are_added_ranked_last_reordered_and_removed(
     gm.post(dept_url("link_delete", "guild-hall", "city", watch.pk))
     assert consumers() == [("printing-press", 0), ("dock-workers", 1)]
     actions = list(AuditEntry.objects.order_by("pk").values_list("target", "after"))
-    assert actions[0] == ("The Guild Hall → The City Watch", {"link": "guild-hall -> city-watch"})
-    assert actions[1][1] == {"order": ["printing-press", "city-watch", "dock-workers"]}
+    # R53: the log names the departments, as the GM reads them.
+    link = "The Guild Hall → The City Watch"
+    assert actions[0] == (link, {"link": link})
+    assert actions[1][1] == {
+        "order": ["The Printing Press", "The City Watch", "The Dock Workers' Union"]
+    }
     assert actions[2][1] == {"removed": True}
 
 
@@ -406,7 +375,10 @@ def test_removing_a_department_says_what_goes_and_removes_it_with_its_links(
     assert not Department.objects.filter(slug="archives").exists()
     assert not Link.objects.filter(supplier__slug="orphanage").exists()
     entry = AuditEntry.objects.get(action="department")
-    assert entry.before["links"] == ["archives -> street-preachers", "orphanage -> archives"]
+    assert entry.before["links"] == [
+        "The City Archives → The Street Preachers",
+        "The Orphanage → The City Archives",
+    ]
 
 
 def test_a_removal_that_strands_a_department_is_shown_before_and_refused_r13(

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Board, Department, Membership
+from tests.support.big_boards import board_of
 from tests.support.handmade import ClientFor
-from tests.web.test_board_queries import board_of
 
 pytestmark = pytest.mark.django_db
 

@@ -321,8 +321,8 @@ def test_the_report_of_an_election_costs_the_same_queries_however_many_take_part
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from campaigns.elections.services.offices import election_schedule
     from campaigns.models import Knowledge, Office
-    from campaigns.services.offices import election_schedule
 
     city = elected.boards.get(slug="city")
     extra = Department.objects.bulk_create(
@@ -353,7 +353,7 @@ def test_a_quoted_election_order_leaves_out_the_keys_of_departments_the_reader_d
 ) -> None:
     """Press quotes (R62) of the election's forms carry department keys, not slugs: a reader's
     link leaves out those of departments they know below `known`, as it does slugs (R50)."""
-    from campaigns.selectors.press_quotes import quote_view, quotes_for
+    from campaigns.press.selectors.press_quotes import quote_view, quotes_for
 
     fields = {"candidate": [key(election, "guild-hall")],
               "running_mate": [key(election, "printing-press")]}  # fmt: skip

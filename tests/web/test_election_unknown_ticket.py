@@ -17,12 +17,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from campaigns.election_words import ticket_label
 from campaigns.models import Campaign, Department, Order, TurnRecord
 from campaigns.selectors.board_views import node_key
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.services.turns import turn_process
+from campaigns.words.election import ticket_label
 from tests.support.demo import member, submit
 from tests.support.election import TICKETS, election_turn, queue_election
 from tests.support.fog import demo_levels, leaks, private_markers, sentinelize, shows

@@ -70,6 +70,7 @@ PAGES: dict[str, list[tuple[str, list[object]]]] = {
     "order_edit":              [("alice", [SLUG, "{order}"])],
     "order_reinforce":         [("alice", [SLUG, "{attempt}"])],
     "department_defence":      [("alice", [SLUG, "city", "mint"])],
+    "order_map_menu":          [("alice", [SLUG, "city"]), ("bob", [SLUG, "city"])],
     # The GM's set-up and editor.
     "campaign_settings":       [("gm", [SLUG])],
     "campaign_alignments":     [("gm", [SLUG])],

@@ -14,9 +14,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from campaigns.elections.web.election_forms import ELECTION_FORMS
 from campaigns.models import Campaign, Department, Order, Turn
 from campaigns.services.orders import orders_submit
-from campaigns.web.election_forms import ELECTION_FORMS
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import member
 from tests.support.fog import (

@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaigns.models import Campaign, Message
-from campaigns.services.press import channel_ensure
-from campaigns.services.press_mail import DIGEST_GRACE, press_digests_send
+from campaigns.press.services.press import channel_ensure
+from campaigns.press.services.press_mail import DIGEST_GRACE, press_digests_send
 from tests.support.demo import member
 from tests.support.fog import NAMES, demo_levels, leaks, private_markers
 from tests.support.handmade import ClientFor

@@ -13,7 +13,6 @@ from campaigns.models import Campaign, Department, Membership, Order, Turn
 from campaigns.selectors.order_checks import OrderRefused, order_check
 from tests.support.demo import Played
 from tests.support.fog import (
-    CARDS,
     CONTROLLED,
     KNOWN,
     PLAYERS,
@@ -23,16 +22,9 @@ from tests.support.fog import (
     private_markers,
     sentinelize,
 )
+from tests.support.report_levels import report_levels
 
 SLUG = "tourmaline"
-
-
-def report_levels(username: str) -> dict[str, int]:
-    """What a player may see in turn 1's report: the levels now (after the capture), and
-    `controlled` for what they controlled before the turn (their own departments then)."""
-    before = demo_levels()[username]
-    after = demo_levels({**{s: c.owner for s, c in CARDS.items()}, "city-watch": "carol"})[username]
-    return {s: max(before[s], after[s]) for s in CARDS}
 
 
 @pytest.mark.parametrize("username", PLAYERS)

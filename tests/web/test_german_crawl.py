@@ -1,7 +1,7 @@
 """Every page of the site in German (issue 13), as each role reads it: no English left.
 
 The world and the list of pages are the fog-of-war crawl's (tests/support/crawl.py,
-tests/web/test_crawl.py PAGES): every URL each role may GET (status 200 in its column) is
+tests/support/crawl_pages.py PAGES): every URL each role may GET (status 200 in its column) is
 requested by a German-speaking user (profile language `de`; the visitor by Accept-Language).
 What the page shows (its text, and its titles, labels and placeholders) must hold
 
@@ -11,9 +11,10 @@ What the page shows (its text, and its titles, labels and placeholders) must hol
 - none of TELLTALES: English the catalogue does not know, which never went through gettext.
 
 Demo content (department, board and campaign names, descriptions, press messages) is data in
-the language its author wrote, and so is a notice, stored in its reader's language when it
-was written (the world is built before these readers chose German): it is taken out of the
-text before the search (`data_of`). "Import" and "Links" are German words too."""
+the language its author wrote: it is taken out of the text before the search (`data_of`). A
+notice is put into words when read (campaigns/words/notices.py), so it is German here although
+it was written before these readers chose German: only the names in it are data, and the text
+of a notice without a code (written as it stays). "Import" and "Links" are German words too."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ from django.test import Client
 
 from campaigns.models import Campaign, Department, Membership, Notice, Office, Profile
 from tests.support.crawl import World, crawl_world
+from tests.support.crawl_pages import COLUMNS, PAGES, USERS, column_of
 from tests.support.shown import shown
-from tests.web.test_crawl import COLUMNS, PAGES, USERS, column_of
 
 PO = Path(__file__).resolve().parents[2] / "locale" / "de" / "LC_MESSAGES" / "django.po"
 # A catalogue phrase this long or longer is English no German page shows by chance.
@@ -87,7 +88,10 @@ def data_of(campaign: Campaign) -> list[str]:
         found |= set(dept.alignments)
     for member in Membership.objects.filter(campaign=campaign).select_related("user"):
         found |= {member.user.get_username(), member.character_name}
-    found |= set(Notice.objects.filter(player__campaign=campaign).values_list("text", flat=True))
+    notices = Notice.objects.filter(player__campaign=campaign)
+    found |= set(notices.filter(code="").values_list("text", flat=True))
+    found |= {v for p in notices.values_list("params", flat=True) if p for v in p.values()
+              if isinstance(v, str)}  # fmt: skip
     found |= set(Office.objects.filter(board__campaign=campaign).values_list("name", flat=True))
     found |= intrigue_texts(campaign)
     return sorted((d for d in found if d), key=len, reverse=True)

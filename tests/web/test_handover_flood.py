@@ -1,7 +1,7 @@
 """Issue 24, item 6: 25 identical hand-over posts by one player queued 25 orders and sent the
 receiver 25 notices and 25 mails. One pending hand-over per department and receiver (R62,
-selectors/handover_offers.py); the receiver's notices about one hand-over merge into one
-(services/deal_notices.py). On the demo (alice, bob, carol), through the real views."""
+intrigue/selectors/handover_offers.py); the receiver's notices about one hand-over merge into one
+(intrigue/services/deal_notices.py). On the demo (alice, bob, carol), through the real views."""
 
 from __future__ import annotations
 
@@ -17,14 +17,11 @@ from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services.orders import order_edit, orders_submit
 from tests.support.demo import member, open_turn
 from tests.support.handmade import ClientFor
+from tests.support.order_posts import new_url
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
 ALREADY = "You already offer The City Watch to Bob Brackwater, Guildmaster this turn"
-
-
-def new_url(kind: str) -> str:
-    return reverse("order_new", args=[SLUG, "city", kind])
 
 
 def post(client: Client, data: dict[str, Any]) -> Any:

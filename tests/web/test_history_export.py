@@ -1,7 +1,7 @@
 """The history as CSV (issue 11): `manage.py export_history` and the download button. The
 GM's file holds every department of every processed turn, its values those of the turn
 records; a player's holds what they saw at each turn (R50, R51; see
-selectors/history_export.py for what exactly)."""
+history/selectors/history_export.py for what exactly)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ every example meets the same state (an order cancelled by one example is there f
 next). The test client re-raises any exception a view lets through, so a traceback fails
 the test even before the status check.
 
-Examples per endpoint: HOSTILE_EXAMPLES distinct bodies (10 by default; .ci/run sets 100),
+Examples per endpoint: HOSTILE_EXAMPLES distinct bodies (10 by default; .ci/run sets 30),
 derandomized so CI is repeatable. Run with HOSTILE_EXAMPLES=500 to search harder.
 """
 
@@ -228,6 +228,7 @@ SHOW_ONLY = {
     "press_poll",
     "press_overview",
     "board_map_layout",
+    "order_map_menu",  # the map's order menu (issue 25): it reads no query string
     "board_history",
     "structure_history",
     "department_history",

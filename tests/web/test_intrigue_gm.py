@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from campaigns.intrigue.services.characters import goal_set
 from campaigns.models import (
     AuditEntry,
     Campaign,
@@ -21,7 +22,6 @@ from campaigns.models import (
     IntelEnvelope,
     Shtick,
 )
-from campaigns.services.characters import goal_set
 from campaigns.services.turns import turn_process
 from tests.support.demo import member, open_turn
 from tests.support.handmade import ClientFor

@@ -13,9 +13,9 @@ import pytest
 from django.core import mail
 from django.urls import reverse
 
+from campaigns.elections.services.offices import election_schedule, office_save
+from campaigns.intrigue.services.envelopes import contingency_create, envelope_create
 from campaigns.models import Campaign, Order, Turn
-from campaigns.services.envelopes import contingency_create, envelope_create
-from campaigns.services.offices import election_schedule, office_save
 from campaigns.services.turns import turn_process
 from tests.support.demo import intrigue_cleared, member
 from tests.support.handmade import ClientFor

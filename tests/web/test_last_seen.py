@@ -13,8 +13,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from campaigns.accounts.services.profile import LAST_SEEN_EVERY
 from campaigns.models import Campaign, Profile
-from campaigns.services.profile import LAST_SEEN_EVERY
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db

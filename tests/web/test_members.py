@@ -86,7 +86,11 @@ def test_the_gm_gives_a_department_to_a_player_as_home(
     assert holders(demo)["rebel-cell"] == ("carol", True)
     assert city("rebel-cell").defence == {}  # the standing defence changes hands with it (R47)
     entry = AuditEntry.objects.get(action="structure")
-    assert (entry.before, entry.after) == ({"rebel-cell": None}, {"rebel-cell": "carol (home)"})
+    # Named as the GM reads them on the audit page (R53), not by slug.
+    assert (entry.before, entry.after) == (
+        {"The Rebel Cell": None},
+        {"The Rebel Cell": "carol (home)"},
+    )
 
 
 def test_a_department_given_without_home_or_link_is_refused_r13(
@@ -152,8 +156,9 @@ def test_the_gm_sets_levels_in_the_grid_and_they_are_logged(
     assert response.status_code == 302
     assert (level("alice", "temple"), level("bob", "rebel-cell")) == (2, 1)
     entry = AuditEntry.objects.get(action="knowledge")
-    assert entry.before == {"alice": {"temple": "rumoured"}, "bob": {"rebel-cell": "unknown"}}
-    assert entry.after == {"alice": {"temple": "known"}, "bob": {"rebel-cell": "rumoured"}}
+    temple, cell = "The Temple of the Eye", "The Rebel Cell"
+    assert entry.before == {"alice": {temple: "rumoured"}, "bob": {cell: "unknown"}}
+    assert entry.after == {"alice": {temple: "known"}, "bob": {cell: "rumoured"}}
     assert "Saved: 2 levels changed." in page_of(gm.get(response["Location"]))
 
 

@@ -5,16 +5,13 @@ department taking the office shticks that name it along."""
 
 from __future__ import annotations
 
-import html
-import re
-from typing import Any
-
 import pytest
 from django.urls import reverse
 
 from campaigns.models import AuditEntry, Campaign, Office
 from campaigns.selectors.state import board_state
 from tests.support.handmade import ClientFor
+from tests.support.page_text import text_of
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -26,10 +23,6 @@ def mayor() -> Office:
 
 def new_url(kind: str) -> str:
     return reverse("office_shtick_new", args=[SLUG, "city", mayor().pk, kind])
-
-
-def text_of(response: Any) -> str:
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", response.content.decode())))
 
 
 def test_the_gm_grants_the_mayor_a_die_on_every_attack_and_takes_it_away(

@@ -5,7 +5,6 @@ in the board's history, for each viewer as far as they knew the departments."""
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from typing import Any
@@ -19,6 +18,7 @@ from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.services.turns import turn_process
 from tests.support.election import SUPPORT, TICKETS, election_turn, queue_election
 from tests.support.handmade import ClientFor
+from tests.support.page_text import text_of
 
 pytestmark = pytest.mark.django_db
 SLUG = "tourmaline"
@@ -26,11 +26,6 @@ SLUG = "tourmaline"
 
 def offices_url(board: str = "city") -> str:
     return reverse("board_offices", args=[SLUG, board])
-
-
-def text_of(response: Any) -> str:
-    """The page's text, tags left out, spaces collapsed."""
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", response.content.decode())))
 
 
 def mayor() -> Office:

@@ -20,15 +20,12 @@ from campaigns.web.order_choices import kinds_offered
 from tests.factories import BoardFactory, CampaignFactory, MembershipFactory, TurnFactory
 from tests.support.demo import ATTACK, city, member, open_turn, submit
 from tests.support.handmade import ClientFor
+from tests.support.order_posts import new_url
 
 pytestmark = pytest.mark.django_db
 K = Order.Kind
 SLUG = "tourmaline"
 GONE = "is no longer offered: "  # a choice the form does not offer (now), never Django's words
-
-
-def new_url(kind: str, board: str = "city") -> str:
-    return reverse("order_new", args=[SLUG, board, kind])
 
 
 def post(client: Client, url: str, data: dict[str, Any]) -> Any:
@@ -156,9 +153,13 @@ def test_linking_attempt_and_its_preview(demo: Campaign, client_for: ClientFor) 
         "The Mint is no longer offered: The Mint is already in your structure",
     )
     assert post(alice, new_url("attempt"), data).status_code == 302
-    # R43: one attempt per turn is queued, so the form offers no pair any more.
+    # R43: one attempt per turn is queued, so the form offers no pair any more, and says why.
     again = post(alice, new_url("attempt"), data)
-    assert_refused(again, "Possible pairs: none")
+    assert_refused(
+        again,
+        "You cannot give this order on this board now. You have already queued as many "
+        "linking attempts as a turn allows (1 of 1, R43).",
+    )
     assert stored(K.ATTEMPT) == 1
 
 

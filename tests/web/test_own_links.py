@@ -91,10 +91,10 @@ def test_the_report_says_what_her_links_cost_and_to_whom(linked: Campaign, clien
 def test_no_page_of_hers_shows_more_of_the_far_ends_than_their_names(
     linked: Campaign, client_for
 ) -> None:
-    """R50 (fog): the board page, its map, the break_link form, the turn's report and the
-    history hold the far ends' names and nothing of their cards (stats, description) nor
-    their private side (stash, flaws, figures); R51: turn 0, before the GM's links, does not
-    even name the Thieves' Guild."""
+    """R50 (fog): the board page, its map and its order menu, the break_link and priority
+    forms, the turn's report and the history hold the far ends' names and nothing of their
+    cards (stats, description) nor their private side (stash, flaws, figures); R51: turn 0,
+    before the GM's links, does not even name the Thieves' Guild."""
     sentinelize(linked, fields=["description", "flaws"])
     stats = stat_sentinels(linked)
     client = client_for("alice")
@@ -106,6 +106,8 @@ def test_no_page_of_hers_shows_more_of_the_far_ends_than_their_names(
         reverse("board", args=city),
         reverse("board_map_data", args=city),
         reverse("order_new", args=[*city, Order.Kind.BREAK_LINK]),
+        reverse("order_new", args=[*city, Order.Kind.PRIORITY]),
+        reverse("order_map_menu", args=city),
     ]
     turn_process(campaign_id=linked.pk, number=1)
     urls += [
@@ -122,3 +124,27 @@ def test_no_page_of_hers_shows_more_of_the_far_ends_than_their_names(
     assert "The Thieves' Guild" in pages[reverse("board", args=city)]
     turn_zero = text(client.get(reverse("board_map_data", args=city) + "?turn=0"))
     assert "The Thieves' Guild" not in turn_zero  # R51: unknown to her then, and no link yet
+
+
+def test_the_priority_form_names_a_rumoured_consumer_by_id_and_queues_the_order(
+    linked: Campaign, client_for
+) -> None:
+    """R50: the City Watch now supplies two departments she knows only by rumour; its
+    funding priority (R12, R41) is hers to set, and the form's values carry their ids, as
+    the break_link form's do, never their slugs."""
+    client = client_for("alice")
+    url = reverse("order_new", args=[SLUG, "city", Order.Kind.PRIORITY])
+    choices = client.get(url).context["form"].fields["ordering"].choices
+    watch = [(value, label) for value, label in choices if value.startswith("city-watch|")]
+    assert len(watch) == 2  # the two orders of her two consumers
+    page = text(client.get(url))
+    assert "temple" not in page and "thieves-guild" not in page
+    order_named = "The Thieves' Guild, The Temple of the Eye"
+    value = next(v for v, label in watch if label.endswith(order_named))
+    response = client.post(url, {"ordering": value})
+    assert response.status_code == 302, response.context["form"].errors
+    order = Order.objects.get(kind=Order.Kind.PRIORITY, player=member(linked, "alice"))
+    assert order.payload == {"department": "city-watch", "consumers": ["thieves-guild", "temple"]}
+    # Editing it: the form shows the queued order chosen.
+    edit = client.get(reverse("order_edit", args=[SLUG, order.pk])).context["form"]
+    assert edit.initial["ordering"] == value

@@ -81,7 +81,7 @@ def test_someone_new_signs_up_through_the_link_and_is_a_player(demo: Campaign) -
     member = Membership.objects.get(campaign=demo, user__username="erin")
     assert member.role == Membership.Role.PLAYER and member.user.email == "erin@example.com"
     assert (
-        "Welcome to Tourmaline: you joined as player."
+        "Welcome to Tourmaline: you joined as a player."
         in client.get(demo.get_absolute_url()).content.decode()
     )
     invitation.refresh_from_db()

@@ -14,7 +14,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import AuditEntry, Campaign, Conversation, Message
-from campaigns.services.press import channel_ensure, press_rules_set
+from campaigns.press.services.press import channel_ensure, press_rules_set
+from tests.support.conversation_pages import conversation_url, start
 from tests.support.demo import member
 from tests.support.handmade import ClientFor
 from tests.support.press import grow, say, talk
@@ -35,17 +36,6 @@ def rules(campaign: Campaign, value: str, gm_reads: bool = False) -> None:
     press_rules_set(
         campaign=campaign, actor=member(campaign, "gm").user, rules=value, gm_reads=gm_reads
     )
-
-
-def conversation_url(pk: int) -> str:
-    return reverse("press_conversation", args=[SLUG, pk])
-
-
-def start(client: Any, to: list[str], text: str, subject: str = "", **more: str) -> Any:
-    campaign = Campaign.objects.get(slug=SLUG)
-    pks = [member(campaign, name).pk for name in to]
-    data = {"recipients": pks, "subject": subject, "text": text, **more}
-    return client.post(reverse("press_new", args=[SLUG]), data)
 
 
 @pytest.mark.parametrize(

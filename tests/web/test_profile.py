@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Campaign, NotificationSettings, Profile
-from campaigns.services.press import channel_ensure
+from campaigns.press.services.press import channel_ensure
 from tests.support.handmade import ClientFor
 from tests.support.press import say
 

@@ -43,8 +43,13 @@ def page_text(response: Any) -> str:
 
 
 def assert_form_says_why(client: Any, attempt: Order, reason: str) -> None:
-    """The form page says why in words; a post gets the same words and stores nothing."""
+    """The orders page offers no *Reinforce* button for the attack and says why; the form
+    page (reached from the notice) says why too; a post gets the same words and stores
+    nothing."""
     reason = rule_links(reason)  # the page links the rule ids to How to play
+    orders = page_text(client.get(reverse("orders", args=[SLUG])))
+    attack = orders.split(f'data-attack="{attempt.pk}"', 1)[1].split("</li>", 1)[0]
+    assert f"{NONE_NOW} {reason}" in attack and form_url(attempt) not in attack
     shown = page_text(client.get(form_url(attempt)))
     assert NONE_NOW in shown and reason in shown and 'id="id_route"' not in shown
     posted = page_text(client.post(form_url(attempt), {"client_token": "", "tokens_people": 1}))
@@ -63,6 +68,8 @@ def test_a_defender_with_a_route_is_promised_one_and_offered_the_routes(
     assert [(m.start, m.path) for m in offer.routes] == [("dock-workers", ("guild-hall",))]
     form = page_text(client_for("bob").get(form_url(attempt)))
     assert 'value="dock-workers,guild-hall"' in form and NONE_NOW not in form
+    orders = page_text(client_for("bob").get(reverse("orders", args=[SLUG])))
+    assert f'href="{form_url(attempt)}"' in orders and NONE_NOW not in orders
 
 
 def test_no_link_reaches_the_target_so_no_promise_and_the_form_says_why(

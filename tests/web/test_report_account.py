@@ -17,18 +17,11 @@ from campaigns.services.turns import turn_process
 from tests.support.demo import ORDERS, Played
 from tests.support.fog import PLAYERS, leaks, private_markers
 from tests.support.handmade import ClientFor
-from tests.web.test_fog_reports import report_levels
+from tests.support.report_accounts import accounts
+from tests.support.report_levels import report_levels
 
 SLUG = "tourmaline"
 ORDER_OF_PHASES = [key for key, _label in PHASES]
-
-
-def accounts(content: str, board: str = "") -> str:
-    """The account sections of a report page (of `board` only, a slug), nothing else of
-    it."""
-    where = f'id="account-{board}' if board else "data-account"
-    found = re.findall(rf"<section [^>]*{where}.*?</section>", content, flags=re.S)
-    return "\n".join(found)
 
 
 def phases_shown(content: str, board: str = "city") -> list[str]:
@@ -108,7 +101,7 @@ def test_the_attacker_reads_her_capture_with_its_score(
     attempts = accounts(html.unescape(content), "city").split('data-phase="attempts"')[1]
     assert re.search(
         r"Linking attempt: The Thieves' Guild tries to link The City Watch, paying 2 Money "
-        r"— Succeeded \(\d+ against \d+ success(es)?\)\.",
+        r"— Succeeded \(\d+ against \d+ success(es)?\)[.;]",
         attempts,
     )
     # What it made: the capture, then the link it added (R44).

@@ -10,7 +10,7 @@ from campaigns.models import Order
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
 from tests.support.history import play_turn
-from tests.web.test_reports import page, report_url
+from tests.support.report_pages import page, report_url
 
 
 def badge(content: str, order: Order) -> str:
@@ -18,6 +18,14 @@ def badge(content: str, order: Order) -> str:
     found = re.search(r"<span class=\"badge ([^\"]*)\" data-status>([^<]*)</span>", entry)
     assert found, f"no badge for order {order.pk}"
     return f"{found[1]}|{found[2]}"
+
+
+def failed_take_back(played: Played) -> Order:
+    """Turn 2: Alice's Mint tries to take back the City Watch Carol captured in turn 1, and
+    Carol's defence holds."""
+    attempt = {"attacker": "mint", "target": "city-watch"}
+    play_turn(played, 2, [("alice", Order.Kind.ATTEMPT, attempt)], "failed")
+    return Order.objects.get(turn__number=2, kind=Order.Kind.ATTEMPT)
 
 
 def test_a_function_roll_shows_its_successes_not_succeeded(
@@ -44,10 +52,7 @@ def test_the_german_badge_counts_successes_too(played: Played, client_for: Clien
 def test_the_defender_of_a_failed_attempt_reads_held_its_attacker_failed(
     played: Played, client_for: ClientFor
 ) -> None:
-    # Turn 2: Alice's Mint tries to take back the City Watch Carol captured in turn 1.
-    attempt = {"attacker": "mint", "target": "city-watch"}
-    play_turn(played, 2, [("alice", Order.Kind.ATTEMPT, attempt)], "failed")
-    order = Order.objects.get(turn__number=2, kind=Order.Kind.ATTEMPT)
+    order = failed_take_back(played)
     assert order.status == Order.Status.FAILED
     carol = page(client_for("carol"), report_url(played, 2))
     assert 'id="attacks-city"' in carol
@@ -56,3 +61,20 @@ def test_the_defender_of_a_failed_attempt_reads_held_its_attacker_failed(
     assert badge(alice, order) == "text-bg-warning|failed"
     gm = page(client_for("gm"), report_url(played, 2))
     assert badge(gm, order) == "text-bg-warning|failed"
+
+
+def reason_class(content: str, order: Order) -> str:
+    entry = content.split(f'id="order-{order.engine_id}"')[1]
+    found = re.search(r"<div class=\"small ([^\"]*)\" data-reason>", entry)
+    assert found, f"no reason for order {order.pk}"
+    return found[1]
+
+
+def test_the_reason_of_a_defence_that_held_is_not_shown_as_an_error_to_the_defender(
+    played: Played, client_for: ClientFor
+) -> None:
+    order = failed_take_back(played)
+    carol = page(client_for("carol"), report_url(played, 2))
+    assert reason_class(carol, order) == "text-success-emphasis"
+    alice = page(client_for("alice"), report_url(played, 2))
+    assert reason_class(alice, order) == "text-danger"

@@ -9,7 +9,6 @@ import html
 import re
 
 from django.contrib.auth import get_user_model
-from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Knowledge, Order, TurnRecord
@@ -17,16 +16,7 @@ from campaigns.selectors.order_checks import safe_reason
 from campaigns.templatetags.rules import rule_links
 from tests.support.demo import Played
 from tests.support.handmade import ClientFor
-
-
-def report_url(played: Played, number: int = 1) -> str:
-    return reverse("turn_report", args=[played.campaign.slug, number])
-
-
-def page(client: Client, url: str) -> str:
-    response = client.get(url)
-    assert response.status_code == 200
-    return html.unescape(response.content.decode())
+from tests.support.report_pages import page, report_url
 
 
 def without_maps(content: str) -> str:

@@ -204,7 +204,7 @@ def test_the_preview_and_undo_pages_cost_the_same_queries_on_a_bigger_campaign(
 def test_the_gm_downloads_the_whole_campaign(played: Played, client_for: ClientFor) -> None:
     import json
 
-    from campaigns.selectors.archive import checksum
+    from campaigns.archive.selectors.archive import checksum
 
     response = client_for("gm").get(reverse("campaign_archive", args=[played.campaign.slug]))
     assert response.status_code == 200

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from campaigns.models import Alignment, AuditEntry, Campaign, Membership
+from campaigns.models import Alignment, AuditEntry, Campaign, Membership, Profile
 from tests.support.handmade import ClientFor
 
 pytestmark = pytest.mark.django_db
@@ -95,6 +95,17 @@ def test_anyone_logged_in_creates_a_campaign_and_becomes_its_gm() -> None:
     page = client.get(campaign.get_absolute_url()).content.decode()
     assert "is created, and you are its GM" in page
     assert reverse("campaign_settings", args=[campaign.slug]) in page
+
+
+def test_a_new_campaign_starts_in_the_gms_own_time_zone() -> None:
+    """The profile's zone when it names one; else the page marks the field for the browser's
+    zone (static/campaigns/zone_default.js; the browser test sees it filled)."""
+    client = dave()
+    page = client.get(reverse("campaign_new")).content.decode()
+    assert "data-browser-zone" in page
+    Profile.objects.filter(user__username="dave").update(time_zone="Asia/Tokyo")
+    page = client.get(reverse("campaign_new")).content.decode()
+    assert 'value="Asia/Tokyo"' in page and "data-browser-zone" not in page
 
 
 def test_a_second_campaign_of_the_same_name_gets_its_own_address() -> None:

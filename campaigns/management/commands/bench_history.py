@@ -1,4 +1,4 @@
-"""`manage.py bench_history`: time the history pages and the board map (issue 11) on a long
+"""`manage.py bench_history`: time the history pages and the board map on a long
 campaign and on a big board, in the database, through the whole request (middleware,
 views, templates).
 
@@ -33,7 +33,7 @@ from campaigns.models import Campaign, Knowledge, Membership, Order, Turn
 from campaigns.models.campaign import membership_pk_of
 from campaigns.selectors.state import board_state
 from campaigns.services.turns import turn_process
-from campaigns.wording import count
+from campaigns.words.labels import count
 
 
 def played_campaign(*, slug: str, departments: int, turns: int, seed: int = 1) -> Campaign:

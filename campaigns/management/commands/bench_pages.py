@@ -73,7 +73,7 @@ def player_session(username: str) -> SessionStore:
     user = get_user_model().objects.get(username=username)
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = "illumineaucracy.profile_backend.ProfileModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return session

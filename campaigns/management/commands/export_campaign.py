@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from campaigns.archive.selectors.archive import archive_text, campaign_archive
 from campaigns.models import Campaign
-from campaigns.selectors.archive import archive_text, campaign_archive
 
 
 class Command(BaseCommand):

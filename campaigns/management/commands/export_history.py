@@ -1,7 +1,7 @@
 """`manage.py export_history SLUG [--board B] FILE.csv`: a campaign's history for reviewers
 (issue 11): one row per processed turn and department, read from the turn records, with
 everything in it (the GM's view, RULES R50). `-` writes to standard output. Players download
-their own, holding only what they saw, from the site (selectors/history_export.py)."""
+their own, holding only what they saw, from the site (history/selectors/history_export.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from campaigns.csv_cells import write_rows
+from campaigns.history.selectors.history_export import history_rows
 from campaigns.models import Campaign, Membership
-from campaigns.selectors.history_export import history_rows
 
 
 class Command(BaseCommand):

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from campaigns.services.archive import ArchiveError, campaign_import
+from campaigns.archive.services.archive import ArchiveError, campaign_import
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 // The board map (issue 11): draws each [data-board-map] from the JSON that
 // selectors/board_map.py put in the page (a json_script: data, never run) or, on a big
-// board, from the page's data-map-url (web/history.py board_map_data), with Cytoscape.js
+// board, from the page's data-map-url (history/web/history.py board_map_data), with Cytoscape.js
 // and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
 // the cards and the list of links beside the map are the same content for keyboards, screen
 // readers and browsers without JavaScript, so this script only adds the picture, and a row
@@ -13,7 +13,7 @@
 // Content-Security-Policy allows no inline style), with colours read from map.css.
 //
 // Words: every word the map writes comes from the page, in the reader's language: the JSON
-// of #map-words (campaigns/_map_scripts.html, wording.map_words), English if a page lacks it.
+// of #map-words (campaigns/_map_scripts.html, words/scripts.py), English if a page lacks it.
 (function () {
   "use strict";
   if (typeof window.cytoscape !== "function") return;
@@ -151,7 +151,9 @@
       { selector: "node.office", style: { "font-weight": "bold" } },
       { selector: "node:selected", style: { "overlay-color": COLOUR.mine, "overlay-opacity": 0.2 } },
       { selector: "edge", style: {
-        width: 2, "curve-style": "bezier", "line-color": COLOUR.ink,
+        // Links between the same two departments (one each way, a failed attempt beside a
+        // link) bow apart far enough that their labels, drawn at the middle, do not touch.
+        width: 2, "curve-style": "bezier", "control-point-step-size": 64, "line-color": COLOUR.ink,
         "target-arrow-shape": "triangle", "target-arrow-color": COLOUR.ink,
         label: "data(text)", "font-size": 10, "text-rotation": "autorotate",
         "text-background-color": "#ffffff", "text-background-opacity": 0.9,
@@ -222,8 +224,20 @@
       const drawn = data.edges.filter((edge) => edge.change !== "attempt");
       graph = { nodes: ids, edges: drawn.map((edge) => [edge.source, edge.target]) };
     }
-    const wide = container.clientWidth >= 700;
-    return layOut(graph, wide ? "LR" : "TB");
+    if (container.clientWidth >= 700) return layOut(graph, "LR");
+    // A phone: the direction in which the board comes out largest in its frame (a board of
+    // many unlinked departments is one long rank: across a phone it would be specks). Chosen
+    // on the whole layout graph, so every turn of the board's history is drawn the same way.
+    const fitted = (positions) => {
+      const xs = graph.nodes.map((id) => positions[id].x);
+      const ys = graph.nodes.map((id) => positions[id].y);
+      const width = Math.max(...xs) - Math.min(...xs) + NODE.width;
+      const height = Math.max(...ys) - Math.min(...ys) + NODE.height;
+      return Math.min(container.clientWidth / width, container.clientHeight / height);
+    };
+    const across = layOut(graph, "TB");
+    const down = layOut(graph, "LR");
+    return fitted(down) > fitted(across) ? down : across;
   }
 
   function nodeSummary(data) {
@@ -443,6 +457,8 @@
     window.boardMaps = window.boardMaps || [];
     window.boardMaps.push(cy);
     container.dataset.mapReady = "true";
+    // For what builds on a drawn map (map_orders.js: the orders menu of the board page).
+    container.dispatchEvent(new CustomEvent("boardmap:ready", { bubbles: true, detail: { cy } }));
   }
 
   document.querySelectorAll("[data-board-map]").forEach((container) => { draw(container); });

@@ -31,6 +31,16 @@
     localFormat = new Intl.DateTimeFormat(root.lang || undefined, options);
   }
 
+  // A zone without a common abbreviation prints as "GMT+1", which names no place: its
+  // name from the time zone database ("Europe/Berlin") says which clock is meant.
+  var zoneName = localFormat.resolvedOptions().timeZone;
+  function formatted(when) {
+    return localFormat.formatToParts(when).map(function (part) {
+      var offset = part.type === "timeZoneName" && /^(GMT|UTC)[+\u2212-]/.test(part.value);
+      return offset && zoneName ? zoneName : part.value;
+    }).join("");
+  }
+
   function parse(text) {
     var when = new Date(text);
     return isNaN(when.getTime()) ? null : when;
@@ -68,7 +78,7 @@
       if (!when) return;
       // The campaign's own zone stays on hover (_instant.html sets it; older markup did not).
       if (!el.title) el.title = el.textContent.trim();
-      el.textContent = localFormat.format(when);
+      el.textContent = formatted(when);
     });
   }
 

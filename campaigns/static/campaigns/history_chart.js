@@ -1,5 +1,5 @@
 // A structure's stash and production per turn (issue 11), drawn with Chart.js from the JSON
-// selectors/history.py put in the page; the table under it holds the same figures, for
+// history/selectors/history.py put in the page; the table under it holds the same figures, for
 // keyboards, screen readers and browsers without JavaScript. Held tokens are solid lines,
 // production dashed; colours come from map.css. Its words come from the page, in the
 // reader's language (data-turn-text, data-axis-text; the series' labels are in the JSON).

@@ -1,13 +1,15 @@
 """Rewrite every golden NAME.out.json from the engine's current answer to NAME.in.json.
 
-    cd /work/main && .venv/bin/python tests/engine/golden/regen.py [NAME ...]
+    .venv/bin/python tests/engine/golden/regen.py [NAME ...]
 
 A regenerated file is only the engine's opinion. Before committing one, check every number
-in it by hand against RULES.md (stash arithmetic, statuses, chain lengths, capacities,
+in it by hand against docs/rules.md (stash arithmetic, statuses, chain lengths, capacities,
 discards, link ranks, structure membership, roll keys/dice/skills/TNs, and the faces by an
 independent R23 computation), exactly as the "_why" note of its .in.json reasons. Where the
 engine and the hand computation disagree, the .out.json must hold the hand-computed answer
 (and the test fails until the engine is fixed): do not regenerate such a case blindly.
+
+Classic boards' cases (RULES part 10) are in classic/ and are regenerated with the rest.
 
 Each .in.json carries "command": "spawn-consume" or "resolve" (unknown keys such as
 "command" and "_why" are ignored by the engine).
@@ -37,7 +39,7 @@ def run_case(path: Path) -> dict:
 
 
 def main(names: list[str]) -> None:
-    paths = sorted(HERE.glob("*.in.json"))
+    paths = sorted(HERE.glob("*.in.json")) + sorted((HERE / "classic").glob("*.in.json"))
     if names:
         paths = [p for p in paths if p.name.removesuffix(".in.json") in names]
     for path in paths:

@@ -1,0 +1,1 @@
+"""Accounts: profile, preferences, the language and time zone of a user."""

@@ -1,0 +1,1 @@
+"""Campaign archives: export and import of a whole campaign."""

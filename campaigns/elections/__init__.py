@@ -1,0 +1,1 @@
+"""Elections (RULES R80): offices, nominations, support and the vote."""

@@ -1,0 +1,1 @@
+"""Writes, each in its transaction."""

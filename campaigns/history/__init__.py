@@ -1,0 +1,1 @@
+"""History: board history, maps over turns, compare, the history CSV."""

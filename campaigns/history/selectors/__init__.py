@@ -1,0 +1,1 @@
+"""Reads (no writes)."""

@@ -1,0 +1,1 @@
+"""Press: messages between players, GM announcements, press rules, mail digests."""
