@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from django.urls import reverse
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.browser import BROWSER_MARKS, DESKTOP, log_in, shot, watch_for_errors
 from tests.support.history import play_three_turns
@@ -102,19 +103,28 @@ def overlapping(boxes: list[list[Any]]) -> list[tuple[str, str]]:
 
 
 def point_at_the_line(page: Any) -> None:
-    """Move the mouse onto the failed attempt's line. The map may be framed again after the
-    spot is computed (its ResizeObserver fires when the page settles; a loaded CI machine
-    made it late enough to miss once), so the spot is computed afresh until the pointer
-    lands on the line and the map says so."""
+    """Move the mouse onto the failed attempt's line. The spot is scrolled to the middle of
+    the window first (on a tall map it can lie below the fold, where a mouse cannot point),
+    and computed afresh until the map says the line is pointed at: the map may be framed
+    again after the spot is computed (its ResizeObserver fires when the page settles), and a
+    loaded machine can take seconds to turn a mouse move into Cytoscape's mouseover."""
     labelled = f"() => {MAP}.edges('.attempt')[0].style('label') !== ''"
-    for _ in range(10):
-        box = page.locator("#map-report-city").bounding_box()
+    for _ in range(6):
         spot = page.evaluate(ON_THE_LINE)
         assert spot is not None, "no free point on the failed attempt's line"
+        page.evaluate(
+            """(y) => { const top = document.getElementById('map-report-city')
+                          .getBoundingClientRect().top;
+                        window.scrollBy(0, top + y - window.innerHeight / 2); }""",
+            spot["y"],
+        )
+        box = page.locator("#map-report-city").bounding_box()
         page.mouse.move(box["x"] + spot["x"], box["y"] + spot["y"], steps=5)
-        if page.evaluate(f"async () => {{ await ({FRAMES})(); return ({labelled})(); }}"):
+        try:
+            page.wait_for_function(labelled, timeout=5000)
             return
-        page.mouse.move(box["x"] + 2, box["y"] + 2)
+        except PlaywrightTimeout:
+            continue
     raise AssertionError("the pointer never landed on the failed attempt's line")
 
 
