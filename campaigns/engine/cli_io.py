@@ -13,6 +13,7 @@ from .board import TYPES, Board, Catalogue, Department, Settings, Tokens
 from .envelopes import parse_envelopes
 from .errors import EngineError, under_rule
 from .goals import parse_goals
+from .quick_read import quick_department
 from .refusals import refuse
 from .sheets import parse_election, parse_sheets
 from .values import text, whole
@@ -163,45 +164,81 @@ def parse_links(raw: object, board: Board) -> None:
 
     R11's limits bind new links only: a state may hold more (a GM lowered the setting, or a
     shtick raised one department's limit, which the engine does not model). Rejecting such
-    a state would stall the turn job for good, so existing links are kept as they are."""
+    a state would stall the turn job for good, so existing links are kept as they are.
+
+    The ordinary link is taken in a few checks inline (a board of 20,000 departments has
+    some 30,000 links); any other goes to `link_ranked`, which refuses it as it always did."""
     if raw is None:
         raw = []
     if not isinstance(raw, list):
         raise EngineError(refuse("links_list"))
+    departments = board.departments
     ranked: list[tuple[int, int, int, str, str]] = []
     for index, link in enumerate(raw):
-        if not isinstance(link, dict):
-            raise EngineError(refuse("link_shape"))
-        supplier, consumer = link.get("from"), link.get("to")
-        for end in (supplier, consumer):
-            if not isinstance(end, str) or end not in board.departments:
-                raise EngineError(
-                    refuse("unknown_link_end", link_from=supplier, link_to=consumer, end=end)
-                )
-        assert isinstance(supplier, str) and isinstance(consumer, str)
-        priority = link.get("priority")
-        if priority is None:
-            # ENGINE.md: links without a priority rank after those with one, as listed.
-            ranked.append((1, 0, index, supplier, consumer))
-        else:
-            rank = priority if type(priority) is int and priority >= 0 else None
-            if rank is None:
-                raise EngineError(
-                    refuse(
-                        "in_link",
-                        link_from=supplier,
-                        link_to=consumer,
-                        inner=under_rule(refuse("whole_number", what="priority", minimum=0), "R12"),
-                    )
-                )
-            ranked.append((0, rank, index, supplier, consumer))
-    for *_, supplier, consumer in sorted(ranked):
-        problem = board.type_problem(board.departments[supplier], board.departments[consumer])
+        if type(link) is dict:
+            supplier, consumer, priority = link.get("from"), link.get("to"), link.get("priority")
+            if (
+                type(supplier) is str
+                and type(consumer) is str
+                and supplier in departments
+                and consumer in departments
+            ):
+                if priority is None:
+                    # ENGINE.md: links without a priority rank after those with one, as listed.
+                    ranked.append((1, 0, index, supplier, consumer))
+                    continue
+                if type(priority) is int and priority >= 0:
+                    ranked.append((0, priority, index, supplier, consumer))
+                    continue
+        ranked.append(link_ranked(link, index, departments))
+    ranked.sort()
+    out_links = board.out_links
+    for *_, supplier, consumer in ranked:
+        produces = departments[supplier].produces
+        consumes = departments[consumer].consumes
+        if (
+            supplier != consumer
+            and produces
+            and consumes
+            and produces[0] == consumes[0]
+            and consumer not in out_links.get(supplier, ())
+        ):
+            board.add_link(supplier, consumer)  # R10: legal (type_problem would say None)
+            continue
+        problem = board.type_problem(departments[supplier], departments[consumer])
         if problem:
             raise EngineError(
                 refuse("in_link", link_from=supplier, link_to=consumer, inner=problem)
             )
         board.add_link(supplier, consumer)
+
+
+def link_ranked(
+    link: object, index: int, departments: dict[str, Department]
+) -> tuple[int, int, int, str, str]:
+    """A link as parse_links ranks it, or the refusal of what is wrong with it."""
+    if not isinstance(link, dict):
+        raise EngineError(refuse("link_shape"))
+    supplier, consumer = link.get("from"), link.get("to")
+    for end in (supplier, consumer):
+        if not isinstance(end, str) or end not in departments:
+            raise EngineError(
+                refuse("unknown_link_end", link_from=supplier, link_to=consumer, end=end)
+            )
+    assert isinstance(supplier, str) and isinstance(consumer, str)
+    priority = link.get("priority")
+    if priority is None:
+        return (1, 0, index, supplier, consumer)
+    if type(priority) is not int or priority < 0:
+        raise EngineError(
+            refuse(
+                "in_link",
+                link_from=supplier,
+                link_to=consumer,
+                inner=under_rule(refuse("whole_number", what="priority", minimum=0), "R12"),
+            )
+        )
+    return (0, priority, index, supplier, consumer)
 
 
 def parse_board(state: object) -> Board:
@@ -214,7 +251,10 @@ def parse_board(state: object) -> Board:
         raise EngineError(refuse("departments_list"))
     departments: dict[str, Department] = {}
     for raw in raw_departments:
-        dept = parse_department(raw, catalogue)
+        # The ordinary department in one step; anything else field by field (its refusal).
+        dept = quick_department(raw, catalogue) if type(raw) is dict else None
+        if dept is None:
+            dept = parse_department(raw, catalogue)
         if dept.slug in departments:
             raise EngineError(refuse("duplicate_slug", slug=dept.slug))
         departments[dept.slug] = dept

@@ -8,21 +8,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import prefetch_related_objects
-
 from campaigns.engine.legal import Legal, legal_choices
 from campaigns.intrigue.selectors.order_cross import Cross, cross_choices, crossing_boards
-from campaigns.models import Board, Membership, Turn
-from campaigns.models.campaign import membership_pk_of
+from campaigns.models import Alignment, Board, Campaign, Membership, Turn
+from campaigns.models.campaign import engine_player_id, membership_pk_of
+from campaigns.selectors.beside_batch import beside_batch
 from campaigns.selectors.order_checks import (
     OrdersAround,
     elsewhere_attempts,
-    orders_around_boards,
     queued_orders,
     trial_state,
 )
 from campaigns.selectors.state import COLUMNS, BoardRows, boards_rows
-from campaigns.selectors.state_beyond_boards import BesideRows, beside_read
+from campaigns.selectors.state_beyond_boards import BesideRows, beside_rows
+from campaigns.selectors.turn_orders import TurnOrders, turn_orders
 from campaigns.selectors.visibility import (
     Level,
     level_from,
@@ -204,14 +203,34 @@ def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:
     orders page's offers): a fixed number of queries per board, and what lies beside the
     boards (parts 7-9) read once for all of them."""
     campaign = player.campaign
-    boards = list(Board.objects.filter(campaign=campaign))
+    # One query for the boards, the catalogue of alignments, parts 7-9, the player's
+    # knowledge and the other players' names (R62's receivers): issue 28.
+    batch = beside_batch(campaign.pk, boards=None, number=turn.number, viewer=player.pk)
+    boards = batch.boards or []
     # One campaign object for every board: its catalogue of alignments is read once.
-    prefetch_related_objects([campaign], "alignments")
+    alignments_read(campaign, batch.alignments or [])
     for board in boards:
         board.campaign = campaign
-    beside = beside_read(campaign, boards=boards, turn=turn)
-    read = boards_read(player, turn, boards)
+    beside = beside_rows(batch)
+    read = boards_read(player, turn, boards, batch.knowledge)
+    read.players = [
+        (engine_player_id(pk), Membership.name_of(character, username))
+        for pk, character, username in sorted(batch.names, key=lambda n: (n[2], n[0]))
+        if pk != player.pk
+    ]
     return {board.slug: OrderContext.build(player, turn, board, beside, read) for board in boards}
+
+
+def alignments_read(campaign: Campaign, alignments: list[Alignment]) -> None:
+    """Hand `campaign` its catalogue of alignments (R5) as read, as prefetch_related does
+    (`campaign.alignments.all()` answers from it), so the states built for each board do
+    not ask for it again."""
+    cached = campaign.alignments.all()
+    cached._result_cache = alignments  # type: ignore[attr-defined]
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    if not hasattr(campaign, "_prefetched_objects_cache"):
+        campaign._prefetched_objects_cache = {}  # type: ignore[attr-defined]
+    campaign._prefetched_objects_cache["alignments"] = cached  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -219,19 +238,25 @@ class BoardsRead:
     """What the order contexts read of each of a campaign's boards, for all of them at once:
     board id -> its departments (pk, slug, name, controlling member's pk), the player's stored
     knowledge (department id -> level), the queued orders around the player (R62, R80) and
-    the rows of its state; and the campaign's other players once read (other_players)."""
+    the rows of its state; the campaign's other players once read (other_players); and the
+    turn's orders the orders page lists, read with those around the player."""
 
     rows: dict[int, list[tuple[int, str, str, int | None]]]
     knowledge: dict[int, int]
     around: dict[int, OrdersAround]
     state: dict[int, BoardRows]
     players: list[tuple[str, str]] | None = None
+    orders: TurnOrders | None = None  # the turn's orders as the orders page lists them
 
 
-def boards_read(player: Membership, turn: Turn, boards: list[Board]) -> BoardsRead:
-    """BoardsRead in 5 queries, however many boards."""
+def boards_read(
+    player: Membership, turn: Turn, boards: list[Board], knowledge: dict[int, int] | None = None
+) -> BoardsRead:
+    """BoardsRead in 5 queries, however many boards (4 with the player's `knowledge` of
+    the campaign's departments, read already)."""
     ids = [b.pk for b in boards]
     state = boards_rows(boards)
+    orders = turn_orders(player, turn, boards)
     # Plain values, not model instances: on a board of 1,000 departments, building a
     # department, structure, membership and user object per row cost more than the query.
     # The state's rows hold them: pk, slug, name and the structure (its controller, R13).
@@ -245,7 +270,8 @@ def boards_read(player: Membership, turn: Turn, boards: list[Board]) -> BoardsRe
     }
     return BoardsRead(
         rows=rows,
-        knowledge=viewer_knowledge(player, board_id__in=ids),
-        around=orders_around_boards(player, turn, boards),
+        knowledge=viewer_knowledge(player, board_id__in=ids) if knowledge is None else knowledge,
+        around=orders.around,
         state=state,
+        orders=orders,
     )

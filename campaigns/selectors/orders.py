@@ -27,6 +27,7 @@ from campaigns.selectors.pages import (
     turn_view,
 )
 from campaigns.selectors.report_view_models import UNNAMED
+from campaigns.selectors.turn_orders import TurnOrders
 from campaigns.selectors.visibility import (
     DepartmentView,
     Level,
@@ -217,18 +218,28 @@ def target_of(attempt: Order) -> tuple[str, str]:
 
 
 def orders_page(
-    viewer: Membership, turn: Turn, boards: list[BoardLink] | None = None
+    viewer: Membership,
+    turn: Turn,
+    boards: list[BoardLink] | None = None,
+    read: TurnOrders | None = None,
 ) -> OrdersPage:
     """The player's week (R40-R47), in a fixed number of queries (one fewer with `boards`,
-    the campaign's, if the caller has read them)."""
-    mine = Order.objects.filter(player=viewer, turn=turn).select_related("board")
-    orders = list(mine.order_by("seq", "pk"))
+    the campaign's, and two fewer with the turn's orders, `read`, if the caller has read
+    them)."""
+    if read is None:
+        mine = Order.objects.filter(player=viewer, turn=turn).select_related("board")
+        orders = list(mine.order_by("seq", "pk"))
+    else:
+        orders = read.mine
     queued = [o for o in orders if o.status == Order.Status.QUEUED]
     done = [o for o in orders if o.status != Order.Status.QUEUED]
     boards = boards_of(viewer.campaign) if boards is None else boards
     structures = structures_of(viewer, boards)
     owned = {(s.board.slug, d.slug) for s in structures for d in s.departments if d.slug}
-    attempts = attempts_against(viewer, turn, owned)
+    if read is None:
+        attempts = attempts_against(viewer, turn, owned)
+    else:
+        attempts = [a for a in read.attempts if target_of(a) in owned]
     wanted = set().union(*(named_by(o) for o in [*queued, *done, *attempts]))
     names = CampaignNames(viewer, wanted).with_players([*queued, *done])
     return OrdersPage(

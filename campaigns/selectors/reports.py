@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 
 from campaigns.elections.selectors.report_election import election_result
@@ -34,6 +34,7 @@ from campaigns.models import (
     Campaign,
     ContingencyEnvelope,
     Department,
+    Knowledge,
     Membership,
     Order,
     Turn,
@@ -63,7 +64,6 @@ from campaigns.selectors.visibility import (
     department_rows,
     is_gm,
     sees_everything,
-    viewer_knowledge,
 )
 from campaigns.words import game
 from campaigns.words.intrigue import players_named
@@ -143,19 +143,22 @@ def turn_report(
     campaign = viewer.campaign
     where = {"board__slug": board} if board is not None else {}
     # Not what the report does not read: the board before the orders, the levels before.
+    # The previous turn's board: its departments and links only (board_part), cut out by the
+    # database, not its orders, settings and catalogue; read with each board's record.
+    earlier = TurnRecord.objects.filter(
+        turn__campaign=campaign, turn__number=turn.number - 1, board=OuterRef("board")
+    )
     records = list(
         TurnRecord.objects.filter(turn=turn, **where)
         .select_related("board")
         .defer("before", "knowledge_before")
+        .annotate(**{f"previous_{key}": Subquery(earlier.annotate(part=part).values("part")[:1])
+                     for key, part in PREVIOUS.items()})
         .order_by("board__name")
-    )
-    # The previous turn's board: its departments and links only (board_part), cut out by the
-    # database, not its orders, settings and catalogue.
+    )  # fmt: skip
     previous = {
-        row["board_id"]: board_part(row, "state")
-        for row in TurnRecord.objects.filter(
-            turn__campaign=campaign, turn__number=turn.number - 1, **where
-        ).values("board_id", **PREVIOUS)
+        r.board_id: board_part({key: getattr(r, f"previous_{key}") for key in PREVIOUS}, "state")
+        for r in records
     }
     full = sees_everything(viewer)
     orders = Order.objects.filter(turn=turn, **where).exclude(status=Order.Status.CANCELLED)
@@ -176,14 +179,17 @@ def turn_report(
         .only(*ORDER_FIELDS, "player__character_name", "player__user__username")
         .order_by("player", "seq", "pk")
     )
-    knowledge = {} if full else viewer_knowledge(viewer, board__campaign=campaign, **where)
     # What the report reads of each department (its name and product, who holds it), not its
-    # card's JSON fields: four JSON values per row were most of the time on 1,000 rows.
+    # card's JSON fields: four JSON values per row were most of the time on 1,000 rows; and,
+    # but for a viewer who sees everything, their stored level of it (R50), in the same query.
     departments = list(
-        department_rows(board__campaign=campaign, **where).only(
-            "board_id", "slug", "name", "produces_type", "structure__player_id"
-        )
-    )
+        department_rows(board__campaign=campaign, **where)
+        .only("board_id", "slug", "name", "produces_type", "structure__player_id")
+        .annotate(**({} if full else {"level": Subquery(
+            Knowledge.objects.filter(player=viewer, department=OuterRef("pk")).values("level")
+        )}))
+    )  # fmt: skip
+    knowledge = {} if full else {d.pk: d.level for d in departments if d.level is not None}
     reading = Reading(turn, viewer, full, knowledge, player_names(campaign))
     rolled = before_rolls(records, order_rows)
     boards = [

@@ -21,7 +21,7 @@ Departments are named by `Names`: plain slugs for the one board of a one-board s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from django.db import connection
@@ -40,6 +40,7 @@ from campaigns.models import (
     Turn,
 )
 from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.beside_batch import BesideBatch, beside_batch
 
 LEVEL_WORDS = {Knowledge.Level.RUMOURED: "rumoured", Knowledge.Level.KNOWN: "known"}
 PLAYER = Membership.Role.PLAYER
@@ -127,6 +128,8 @@ class BesideRows:
     goals: list[dict[str, Any]] | None = None
     offices: list[tuple[Any, ...]] | None = None
     election: tuple[int, str] | None = None
+    # The campaign's players as (pk, character name, username), when read in one batch.
+    names: list[tuple[int, str, str]] | None = None
 
 
 def beside_read(
@@ -136,9 +139,11 @@ def beside_read(
     turn: Turn | None = None,
     parts: Present | None = None,
 ) -> BesideRows:
-    """BesideRows of `boards` (one query to learn what the campaign has, unless the caller
-    passes `parts`, then one or two per part it has)."""
-    parts = parts if parts is not None else present(campaign.pk)
+    """BesideRows of `boards`: one query (selectors/beside_batch.py), or, when the caller
+    has asked what the campaign has (`parts`), one or two per part it has."""
+    if parts is None:
+        number = turn.number if turn else None
+        return beside_rows(beside_batch(campaign.pk, boards=boards, number=number))
     if not parts:
         return BesideRows()
     envelopes, audiences = envelope_rows(boards) if parts.envelopes else (None, {})
@@ -152,6 +157,11 @@ def beside_read(
         offices=office_rows(boards) if parts.offices else None,
         election=election_of(boards, turn) if parts.offices and turn is not None else None,
     )
+
+
+def beside_rows(batch: BesideBatch) -> BesideRows:
+    """The BesideRows of a batch read (selectors/beside_batch.py)."""
+    return BesideRows(**{f.name: getattr(batch, f.name) for f in fields(BesideRows)})
 
 
 def beside_named(rows: BesideRows, *, boards: Sequence[Board], names: Names) -> dict[str, Any]:

@@ -59,7 +59,9 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     contexts = order_contexts(viewer, turn) if turn.status == Turn.Status.OPEN else {}
     # The boards the contexts read, in the same order (by name): not read again.
     boards = [BoardLink(name=c.board.name, slug=c.board.slug) for c in contexts.values()]
-    page = order_reads.orders_page(viewer, turn, boards or None)
+    # The turn's orders the contexts read with those around the player: not read again.
+    shared = next((c.shared for c in contexts.values() if c.shared is not None), None)
+    page = order_reads.orders_page(viewer, turn, boards or None, shared and shared.orders)
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
         "page": page,

@@ -23,7 +23,6 @@ from campaigns.models import (
     DossierEntry,
     Election,
     Goal,
-    GoalProgress,
     Membership,
     Office,
     Order,
@@ -129,26 +128,34 @@ def character_goals(member: Membership, viewer: Membership) -> list[GoalView]:
 
 def goals_of(members: list[Membership], viewer: Membership) -> dict[int, list[GoalView]]:
     """R61: member id -> the secret goals, with their progress, of each player the viewer
-    may read (2 queries, however many members)."""
+    may read (1 query, however many members: each goal's row joined with its progress)."""
     members = readable(members, viewer)
     if not members:
         return {}
-    goals = list(Goal.objects.filter(member__in=members).order_by("pk"))
+    rows = (
+        Goal.objects.filter(member__in=members)
+        .order_by("pk", "progress__turn__number")
+        .values_list("pk", "member_id", "kind", "data", "count", "progress__turn__number",
+                     "progress__value", "progress__met")
+    )  # fmt: skip
+    goals: dict[int, tuple[int, str, dict[str, Any], int]] = {}
     progress: dict[int, list[Progress]] = {}
-    rows = GoalProgress.objects.filter(goal__in=goals).select_related("turn")
-    for p in rows.order_by("turn__number"):
-        progress.setdefault(p.goal_id, []).append(Progress(p.turn.number, p.value, p.met))
+    for pk, member, kind, data, count, number, value, met in rows:
+        goals.setdefault(pk, (member, kind, data, count))
+        if number is not None:  # a goal no turn has counted yet has no progress row
+            progress.setdefault(pk, []).append(Progress(number, value, met))
+    labels = dict(Goal.Kind.choices)
     found: dict[int, list[GoalView]] = {m.pk: [] for m in members}
-    for g in goals:
-        found[g.member_id].append(
+    for pk, (member, kind, data, count) in goals.items():
+        found[member].append(
             GoalView(
-                g.pk,
-                g.kind,
-                str(g.get_kind_display()),
-                int(g.data.get("n", 0)),
-                g.data.get("alignment") or g.data.get("type") or g.data.get("stat"),
-                g.count,
-                progress.get(g.pk, []),
+                pk,
+                kind,
+                str(labels.get(kind, kind)),
+                int(data.get("n", 0)),
+                data.get("alignment") or data.get("type") or data.get("stat"),
+                count,
+                progress.get(pk, []),
             )  # fmt: skip
         )
     return found
