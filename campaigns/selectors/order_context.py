@@ -12,7 +12,6 @@ from campaigns.engine.legal import Legal, legal_choices
 from campaigns.intrigue.selectors.order_cross import Cross, cross_choices, crossing_boards
 from campaigns.models import Alignment, Board, Campaign, Membership, Turn
 from campaigns.models.campaign import engine_player_id, membership_pk_of
-from campaigns.selectors.beside_batch import beside_batch
 from campaigns.selectors.order_checks import (
     OrdersAround,
     elsewhere_attempts,
@@ -21,6 +20,7 @@ from campaigns.selectors.order_checks import (
 )
 from campaigns.selectors.state import COLUMNS, BoardRows, boards_rows
 from campaigns.selectors.state_beyond_boards import BesideRows, beside_rows
+from campaigns.selectors.state_beyond_boards_batch import beside_batch
 from campaigns.selectors.turn_orders import TurnOrders, turn_orders
 from campaigns.selectors.visibility import (
     Level,

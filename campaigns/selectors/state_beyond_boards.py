@@ -40,7 +40,7 @@ from campaigns.models import (
     Turn,
 )
 from campaigns.models.campaign import engine_player_id
-from campaigns.selectors.beside_batch import BesideBatch, beside_batch
+from campaigns.selectors.state_beyond_boards_batch import BesideBatch, beside_batch
 
 LEVEL_WORDS = {Knowledge.Level.RUMOURED: "rumoured", Knowledge.Level.KNOWN: "known"}
 PLAYER = Membership.Role.PLAYER
@@ -139,8 +139,8 @@ def beside_read(
     turn: Turn | None = None,
     parts: Present | None = None,
 ) -> BesideRows:
-    """BesideRows of `boards`: one query (selectors/beside_batch.py), or, when the caller
-    has asked what the campaign has (`parts`), one or two per part it has."""
+    """BesideRows of `boards`: one query (selectors/state_beyond_boards_batch.py), or, when
+    the caller has asked what the campaign has (`parts`), one or two per part it has."""
     if parts is None:
         number = turn.number if turn else None
         return beside_rows(beside_batch(campaign.pk, boards=boards, number=number))
@@ -160,7 +160,7 @@ def beside_read(
 
 
 def beside_rows(batch: BesideBatch) -> BesideRows:
-    """The BesideRows of a batch read (selectors/beside_batch.py)."""
+    """The BesideRows of a batch read (selectors/state_beyond_boards_batch.py)."""
     return BesideRows(**{f.name: getattr(batch, f.name) for f in fields(BesideRows)})
 
 
