@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import prefetch_related_objects
 
-from campaigns.engine.legal import Legal, legal_choices
+from campaigns.engine.legal import Legal, standard_legal_choices
 from campaigns.intrigue.selectors.order_cross import Cross, cross_choices, crossing_boards
 from campaigns.models import Board, Membership, Turn
 from campaigns.models.campaign import membership_pk_of
@@ -137,7 +137,9 @@ class OrderContext:
         if without not in self._legal:
             orders = [o for o in self.state["orders"] if o["id"] != without]
             state = {**self.state, "orders": [*self.elsewhere, *orders]}
-            self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
+            self._legal[without] = standard_legal_choices(
+                state, self.player.player_id, longest=MAX_PATH
+            )
         return self._legal[without]
 
     def edited_by(self, legal: Legal) -> str | None:
