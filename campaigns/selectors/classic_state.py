@@ -8,20 +8,20 @@ from collections.abc import Iterable
 from typing import Any
 
 from campaigns.models import Board, ClassicBoard, Order, Turn
-from campaigns.models.classic import CALL_KEYS
+from campaigns.models.classic import CALL_KEYS, empty_classic_state
 from campaigns.selectors.state import order_state
-
-
-def campaign_catalogue(board: Board) -> list[dict[str, object]]:
-    """R5: the campaign's own catalogue; empty means the engine's default one (as
-    selectors/state.py board_state gives a standard board)."""
-    return [a.as_engine() for a in board.campaign.alignments.all()]
 
 
 def stored_classic_state(board: Board) -> dict[str, Any]:
     """The document stored for `board` (an empty one if the row is missing). 1 query."""
-    row = ClassicBoard.objects.filter(board=board).values_list("state", flat=True).first()
-    return dict(row) if row is not None else ClassicBoard().state
+    return stored_classic_states([board])[board.pk]
+
+
+def stored_classic_states(boards: Iterable[Board]) -> dict[int, dict[str, Any]]:
+    """Board id -> the document stored for it (empty where the row is missing). 1 query."""
+    pks = [board.pk for board in boards]
+    found = dict(ClassicBoard.objects.filter(board__in=pks).values_list("board_id", "state"))
+    return {pk: dict(found[pk]) if pk in found else empty_classic_state() for pk in pks}
 
 
 def classic_engine_state(

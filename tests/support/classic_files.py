@@ -60,3 +60,14 @@ def classic_file(slug: str = "cabal", name: str = "The Cabal") -> dict[str, Any]
             "destroyed_by": {"alice": 1},
         }
     )  # fmt: skip
+
+
+def classic_board_in(campaign: Any, slug: str = "cabal") -> Any:
+    """`classic_file()` imported into `campaign` by its GM, as the import page does; alice
+    and bob must be players of it."""
+    from campaigns.models import Membership
+    from campaigns.services.setup import board_import_by_gm
+
+    gm = Membership.objects.filter(campaign=campaign, role=Membership.Role.GM).first()
+    assert gm is not None
+    return board_import_by_gm(campaign=campaign, actor=gm.user, data=classic_file(slug=slug))
