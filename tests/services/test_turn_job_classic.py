@@ -13,6 +13,7 @@ import pytest
 from django.db import transaction
 
 from campaigns.models import Campaign, ClassicBoard, Order, Turn, TurnRecord
+from campaigns.services.rollback import turn_rollback
 from campaigns.services.turns import campaign_start, turn_process
 from tests.support.board_files import fresh_campaign
 from tests.support.classic_files import (
@@ -128,3 +129,13 @@ def test_the_campaign_start_opens_turn_1_on_a_classic_board_r93(demo: Campaign) 
         "drawn": ["kgb", "cycle-gangs"],
     }
     assert copy.turns.get(number=1).status == Turn.Status.OPEN
+
+
+def test_undoing_the_turn_gives_the_classic_board_its_state_back_r52(demo: Campaign) -> None:
+    board = classic_board_in(demo)
+    before = ClassicBoard.objects.get(board=board).state
+    assert turn_process(campaign_id=demo.pk, number=1) is not None
+    assert ClassicBoard.objects.get(board=board).state != before
+    turn_rollback(campaign=demo, actor=member(demo, "gm").user, number=1, discard_orders=True)
+    assert ClassicBoard.objects.get(board=board).state == before
+    assert not TurnRecord.objects.filter(board=board).exists()
