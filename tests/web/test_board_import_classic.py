@@ -9,6 +9,9 @@ import json
 from typing import Any
 
 import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from campaigns.models import AuditEntry, Board, Campaign, ClassicBoard, Membership
 from tests.support.board_files import counts, fresh_campaign, upload
@@ -126,3 +129,48 @@ def test_a_cycle_is_refused_by_the_engine(demo: Campaign, client_for: ClientFor)
     response = imported(client_for("gm"), copy, data)
     assert response.status_code == 200 and response.context["problems"]
     assert not Board.objects.filter(campaign=copy).exists()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+TOP = ["ruleset", "slug", "name", "settings", "players", "groups", "deck", "destroyed_by"]
+GROUP = ["slug", "name", "illuminati", "power", "transferable", "resistance", "income",
+         "arrows", "alignments", "treasury", "place", "controller", "parent",
+         "bonuses"]  # fmt: skip
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    top=st.lists(st.tuples(st.sampled_from(TOP[1:]), JSON_VALUES), max_size=2),
+    edits=st.lists(
+        st.tuples(st.integers(0, 7), st.sampled_from(GROUP), JSON_VALUES), min_size=1, max_size=3
+    ),
+)
+def test_a_hostile_classic_file_is_answered_never_a_500(
+    demo: Campaign, client_for: ClientFor, top: list[Any], edits: list[Any]
+) -> None:
+    """Any value in any field of the engine's format: the page answers (a problem listed, or
+    a board made of a file both the site and the engine accept), never a crash."""
+    data = classic_file(slug="hostile")
+    for index, key, value in edits:
+        data["groups"][index][key] = value
+    for key, value in top:
+        data[key] = value
+    client = client_for("gm")
+    with transaction.atomic():
+        response = imported(client, demo, data)
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert response.context["problems"]
+        transaction.set_rollback(True)
