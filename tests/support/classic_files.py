@@ -71,3 +71,55 @@ def classic_board_in(campaign: Any, slug: str = "cabal") -> Any:
     gm = Membership.objects.filter(campaign=campaign, role=Membership.Role.GM).first()
     assert gm is not None
     return board_import_by_gm(campaign=campaign, actor=gm.user, data=classic_file(slug=slug))
+
+
+# The crawl's classic board (tests/support/crawl.py): sentinels that no other page shows.
+CRAWL_CLASSIC = "cabal"
+CRAWL_TREASURIES = {  # group -> (its controller, or None on the table; its treasury)
+    "bavarians": ("alice", 731001),
+    "mafia": ("alice", 731002),
+    "gnomes": ("bob", 732001),
+    "cia": ("bob", 732002),
+    "discordians": ("carol", 735001),
+    "yuppies": (None, 734001),
+}
+CRAWL_GOALS = {"alice": 733001, "bob": 733002, "carol": 733003}
+DECK_NAMES = ("Deck Sentinel Alpha", "Deck Sentinel Beta")
+
+
+def crawl_classic_file() -> dict[str, Any]:
+    """`classic_file()` with carol too (the Discordians), every treasury and goal a sentinel,
+    and the deck's groups named so that a page naming them is found out (R99)."""
+    data = classic_file(slug=CRAWL_CLASSIC)
+    data["groups"].append(
+        group("discordians", name="Discordian Society", illuminati=True, power=8,
+              transferable=8, resistance=None, income=8, arrows=4, place="structure",
+              controller="carol")
+    )  # fmt: skip
+    for raw in data["groups"]:
+        if raw["slug"] in CRAWL_TREASURIES:
+            raw["treasury"] = CRAWL_TREASURIES[raw["slug"]][1]
+        if raw["slug"] == "kgb":
+            raw["name"] = DECK_NAMES[0]
+        if raw["slug"] == "cycle-gangs":
+            raw["name"] = DECK_NAMES[1]
+    data["players"] = [
+        {"id": p, "goal": {"kind": "money", "amount": n}} for p, n in CRAWL_GOALS.items()
+    ]
+    return data
+
+
+def classic_secrets(username: str | None) -> tuple[list[str], list[str]]:
+    """R99: (what `username` may read on the crawl's classic board: their treasuries and
+    goal; what they must never read). `username` None: a role that is no player (the
+    observer, the outsider, a visitor). The deck's order is nobody's: its names never show."""
+    own = [str(n) for g, (who, n) in CRAWL_TREASURIES.items() if who and who == username]
+    own += [str(n) for who, n in CRAWL_GOALS.items() if who == username]
+    every = [str(n) for _, n in CRAWL_TREASURIES.values()] + [str(n) for n in CRAWL_GOALS.values()]
+    return own, [s for s in every if s not in own] + list(DECK_NAMES)
+
+
+def gm_classic_secrets() -> tuple[list[str], list[str]]:
+    """R99: the GM reads every treasury and goal; the deck's order still not on a page."""
+    every = [str(n) for _, n in CRAWL_TREASURIES.values()] + [str(n) for n in CRAWL_GOALS.values()]
+    return every, list(DECK_NAMES)
