@@ -7,7 +7,8 @@ The file is checked whole before anything is written: what the site needs (the b
 address and name, each group's slug and name, players who are players here, numbers a
 database column holds, no unknown keys) is listed problem by problem, then the engine's own
 parser reviews the state as the turn job would read it (its first problem, one line).
-Nothing is saved unless both find nothing."""
+Nothing is saved unless both find nothing. Top-level keys beginning with "_" are notes for
+people, not kept."""
 
 from __future__ import annotations
 
@@ -48,6 +49,9 @@ GROUP_KEYS = frozenset(
 NUMBERS = ("power", "transferable", "resistance", "income", "arrows", "treasury")
 DESCRIPTION_MAX = 4000
 PLAYER_KEYS = frozenset(("id", "goal"))
+# A top-level key beginning with this is a note for people (the demo's `_about`, the golden
+# files' `_why`): allowed, and not kept.
+NOTE = "_"
 ENGINE_ID = re.compile(r"\bp\d+\b")
 
 
@@ -74,7 +78,8 @@ def classic_board_check(
 ) -> dict[str, Any]:
     """The document to store for the file (players by engine id), or BoardImportError."""
     problems = board_problems(campaign, data) + player_problems(campaign, players)
-    problems += [_("file: unknown field %(key)s") % {"key": repr(k)} for k in extra(data, TOP_KEYS)]
+    unknown = [k for k in extra(data, TOP_KEYS) if not k.startswith(NOTE)]
+    problems += [_("file: unknown field %(key)s") % {"key": repr(k)} for k in unknown]
     ids = {name: engine_player_id(m.pk) for name, m in players.items()}
     problems += player_entry_problems(data.get("players"), ids)
     groups = data.get("groups")
@@ -172,7 +177,11 @@ def known(name: object, ids: dict[str, str]) -> bool:
 def renamed(data: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
     """The file as the document kept: without the board's own keys, players by engine id
     (a name that is no player's is left as it is: a problem already lists it)."""
-    stored = {k: v for k, v in data.items() if k not in ("slug", "name", "ruleset")}
+    stored = {
+        k: v
+        for k, v in data.items()
+        if k not in ("slug", "name", "ruleset") and not str(k).startswith(NOTE)
+    }
     if isinstance(data.get("players"), list):
         stored["players"] = [
             {**p, "id": ids[p["id"]]} if isinstance(p, dict) and known(p.get("id"), ids) else p

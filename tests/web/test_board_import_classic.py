@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -174,3 +175,19 @@ def test_a_hostile_classic_file_is_answered_never_a_500(
         if response.status_code == 200:
             assert response.context["problems"]
         transaction.set_rollback(True)
+
+
+def test_the_classic_demo_board_file_imports_as_it_is(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """campaigns/demo/classic.json (the engine's format, with an `_about` note for people)
+    given a board address and name: alice, bob and carol are the demo's players."""
+    data = json.loads(
+        (django_settings.BASE_DIR / "campaigns" / "demo" / "classic.json").read_text()
+    )
+    data.update(slug="underside", name="The Underside")
+    response = imported(client_for("gm"), demo, data)
+    assert response.status_code == 302, response.context and response.context["problems"]
+    state = ClassicBoard.objects.get(board__slug="underside").state
+    assert "_about" not in state
+    assert len(state["groups"]) == len(data["groups"]) and state["deck"] == data["deck"]
