@@ -17,8 +17,11 @@ from functools import cached_property
 from itertools import permutations
 from typing import Any
 
+from . import classic
 from .attempts import attempt_problem, cost_due
 from .board import Board, Department, Tokens
+from .classic.legal import ClassicLegal
+from .classic.legal import legal_choices as classic_legal_choices
 from .cli_io import state_json
 from .legal_deals import (
     AcceptChoice,
@@ -223,10 +226,23 @@ class Legal:
         return problem or self.why_not.get("attempt")
 
 
-def legal_choices(state: dict[str, Any], player: str, *, longest: int | None = None) -> Legal:
+def legal_choices(
+    state: dict[str, Any], player: str, *, longest: int | None = None
+) -> Legal | ClassicLegal:
     """R10-R14, R41-R46: every legal choice of every kind for `player` on this ENGINE.md
     state, after their queued orders in `state["orders"]` (each kind computed when first
-    read). EngineError on bad input."""
+    read). On a classic board (R90, `"ruleset": "classic"`) the classic kinds instead
+    (R94-R97, engine/classic/legal.py: `choices(kind)` and `why_not(kind)` for each of its
+    `KINDS`; `longest` does not apply). EngineError on bad input."""
+    if classic.is_classic(state):
+        return classic_legal_choices(state, player)
+    return standard_legal_choices(state, player, longest=longest)
+
+
+def standard_legal_choices(
+    state: dict[str, Any], player: str, *, longest: int | None = None
+) -> Legal:
+    """`legal_choices` on a board of RULES parts 1-9, for callers that hold one."""
     return Legal(player, state, plan(state, player), longest)
 
 

@@ -3,6 +3,7 @@ from .audit import AuditEntry
 from .board import Board, Department, Knowledge, Link, Resource, Structure
 from .campaign import PERCEPTION_MAX, Alignment, Campaign, Membership, Weekday
 from .characters import Goal, GoalProgress, Shtick
+from .classic import ClassicBoard
 from .envelopes import ContingencyEnvelope, DossierEntry, IntelEnvelope
 from .invitation import Invitation
 from .offices import Election, Office
@@ -18,6 +19,7 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Campaign",
+    "ClassicBoard",
     "ContingencyEnvelope",
     "Conversation",
     "Department",

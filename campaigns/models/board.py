@@ -16,9 +16,22 @@ class Resource(models.TextChoices):
 
 
 class Board(models.Model):
+    class Ruleset(models.TextChoices):
+        """R90: what a board holds and how it is played, chosen when the board is made and
+        never changed after (no form or service offers to change it: a board's rows or its
+        classic state would not fit the other ruleset)."""
+
+        STANDARD = "standard", _("Illumineaucracy (departments, RULES parts 1-9)")
+        CLASSIC = "classic", _("Classic (groups, after the card game Illuminati, RULES part 10)")
+
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="boards")
     name = models.CharField(max_length=120)
     slug = models.SlugField()
+    # A default in the database too: code of the release before still inserts boards while
+    # the migration runs.
+    ruleset = models.CharField(
+        max_length=10, choices=Ruleset.choices, default=Ruleset.STANDARD, db_default="standard"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -28,6 +41,10 @@ class Board(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_classic(self) -> bool:
+        return self.ruleset == self.Ruleset.CLASSIC
 
 
 class Structure(models.Model):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaigns.engine.legal import Legal, legal_choices
+from campaigns.engine.legal import Legal, standard_legal_choices
 from campaigns.intrigue.selectors.order_cross import Cross, cross_choices, crossing_boards
 from campaigns.models import Alignment, Board, Campaign, Membership, Turn
 from campaigns.models.campaign import engine_player_id, membership_pk_of
@@ -136,7 +136,9 @@ class OrderContext:
         if without not in self._legal:
             orders = [o for o in self.state["orders"] if o["id"] != without]
             state = {**self.state, "orders": [*self.elsewhere, *orders]}
-            self._legal[without] = legal_choices(state, self.player.player_id, longest=MAX_PATH)
+            self._legal[without] = standard_legal_choices(
+                state, self.player.player_id, longest=MAX_PATH
+            )
         return self._legal[without]
 
     def edited_by(self, legal: Legal) -> str | None:

@@ -14,6 +14,7 @@ from campaigns.models import (
     Alignment,
     Board,
     Campaign,
+    ClassicBoard,
     Department,
     Election,
     Goal,
@@ -99,14 +100,14 @@ def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
     departments, links and stored knowledge, the turn and its orders, and what ENGINE.md
     parts 7-9 read beside the boards (selectors/state_beyond_boards.py): the members
     (Perception), their shticks and goals, the envelopes and their audiences, the offices
-    and elections. Any
+    and elections, and each classic board's state. Any
     insert, update or delete of one of them changes it (a row merely locked does not). One
     query. None on other databases."""
     if connection.vendor != "postgresql":
         return None
     table = {m.__name__: m._meta.db_table for m in (Alignment, Board, Campaign, Department,
              Knowledge, Link, Order, Structure, Turn, Membership, Shtick, Goal,
-             IntelEnvelope, Office, Election)}  # fmt: skip
+             IntelEnvelope, Office, Election, ClassicBoard)}  # fmt: skip
     audience = IntelEnvelope.audience.through._meta.db_table
     parts = [
         f"SELECT 'campaign' || x.id || ':' || x.xmin FROM {table['Campaign']} x WHERE x.id = %(c)s",
@@ -141,6 +142,10 @@ def turn_inputs_fingerprint(campaign_id: int, turn_id: int) -> str | None:
             f"SELECT '{name}' || x.id || ':' || x.xmin FROM {table[name]} x "
             f"JOIN {table['Membership']} m ON m.id = x.member_id WHERE m.campaign_id = %(c)s"
         )
+    parts.append(  # R90: a classic board's state (models/classic.py)
+        f"SELECT 'classic' || x.board_id || ':' || x.xmin FROM {table['ClassicBoard']} x "
+        f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %(c)s"
+    )
     parts.append(
         f"SELECT 'office' || x.id || ':' || x.xmin FROM {table['Office']} x "
         f"JOIN {table['Board']} b ON b.id = x.board_id WHERE b.campaign_id = %(c)s"

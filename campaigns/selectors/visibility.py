@@ -42,6 +42,15 @@ def sees_everything(viewer: Membership) -> bool:
     return is_gm(viewer) or viewer.campaign.opened
 
 
+def sees_classic_secret(viewer: Membership, owner: str | None) -> bool:
+    """R99: a treasury on a classic board is seen by the group's controller, a goal by its
+    player (`owner`, an engine player id; None for a group no one controls), the GM, and,
+    once the GM has opened the campaign (R51), every member."""
+    if sees_everything(viewer):
+        return True
+    return owner is not None and viewer.role == Membership.Role.PLAYER and owner == viewer.player_id
+
+
 def level_from(*, everything: bool, controls: bool, stored: int) -> Level:
     """The R50 rule itself: whoever sees everything, or controls the department, sees it
     all; anyone else sees what their stored level says, capped at `known`. The cap matters:

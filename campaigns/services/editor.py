@@ -27,6 +27,7 @@ from campaigns.models import (
     AuditEntry,
     Board,
     Campaign,
+    ClassicBoard,
     Department,
     Link,
     Membership,
@@ -102,8 +103,16 @@ def record(
 # --- Boards ---------------------------------------------------------------------------------------
 
 
-def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug: str) -> Board:
-    """A new, empty board (R2)."""
+def board_create(
+    *,
+    campaign: Campaign,
+    actor: AbstractBaseUser,
+    name: str,
+    slug: str,
+    ruleset: str = Board.Ruleset.STANDARD,
+) -> Board:
+    """A new, empty board (R2) of `ruleset` (R90: fixed from now on); a classic board gets
+    its state, with no players or groups yet (models/classic.py)."""
     with transaction.atomic():
         locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
         if locked.boards.filter(slug=slug).exists():
@@ -113,8 +122,12 @@ def board_create(*, campaign: Campaign, actor: AbstractBaseUser, name: str, slug
                     % {"campaign": locked.name, "slug": repr(slug)}
                 ]
             )
-        board = Board.objects.create(campaign=locked, name=name, slug=slug)
-        record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, {"created": name})
+        board = Board.objects.create(campaign=locked, name=name, slug=slug, ruleset=ruleset)
+        after: dict[str, Any] = {"created": name}
+        if board.is_classic:
+            ClassicBoard.objects.create(board=board)
+            after["ruleset"] = board.ruleset
+        record(board, actor, AuditEntry.Action.BOARD, f"board {name}", {}, after)
     return board
 
 

@@ -31,6 +31,7 @@ from campaigns.engine.dice import commitment
 from campaigns.models import (
     AuditEntry,
     Campaign,
+    ClassicBoard,
     Department,
     Knowledge,
     Membership,
@@ -40,6 +41,7 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.selectors.classic_state import stored_of
 from campaigns.services.audit import audit_record
 from campaigns.services.notifications import (
     MAIL_RELATED,
@@ -182,6 +184,9 @@ def restore_boards(campaign: Campaign, turn: Turn) -> None:
         campaign.memberships.exclude(role=Membership.Role.REMOVED).values_list("pk", flat=True)
     )
     for record in records:
+        if record.board.is_classic:  # R90: its state is one document (models/classic.py)
+            ClassicBoard.objects.filter(pk=record.board_id).update(state=stored_of(record.before))
+            continue
         board_restore(
             record.board, record.before, previous.get(record.board_id, {}), members=members
         )

@@ -19,6 +19,7 @@ from campaigns.selectors.setup import engine_problems
 from campaigns.services.audit import audit_record
 from campaigns.services.boards import board_import
 from campaigns.services.campaigns import alignments_create_default
+from campaigns.services.classic_boards import classic_board_import
 
 # What a GM may change from the settings page (the rest is the turn job's).
 SETTINGS = (
@@ -158,11 +159,15 @@ def board_import_by_gm(
     """Import a board file (services/boards.py: checked whole by the engine first, nothing
     saved otherwise; with `stop_for_warnings`, BoardImportWarning while it holds something
     the GM should confirm), its `structure` values naming players by user name; logged
-    (R53)."""
+    (R53). A file with `"ruleset": "classic"` makes a classic board (R90)."""
     players = {
         m.user.get_username(): m
         for m in campaign.memberships.filter(role=Membership.Role.PLAYER).select_related("user")
     }
+    if is_classic_file(data):  # R90: a classic board's file (services/classic_boards.py)
+        return classic_board_import_by_gm(
+            campaign=campaign, actor=actor, data=data, players=players
+        )
     with transaction.atomic():
         board = board_import(
             campaign=campaign, data=data, players=players, stop_for_warnings=stop_for_warnings
@@ -177,6 +182,37 @@ def board_import_by_gm(
                 "imported": board.name,
                 "departments": len(data["departments"]),
                 "links": len(data.get("links") or []),
+            },
+            board=board.slug,
+        )
+    return board
+
+
+def is_classic_file(data: object) -> bool:
+    """R90: a board file is a classic board's when it says so."""
+    return isinstance(data, dict) and data.get("ruleset") == Board.Ruleset.CLASSIC
+
+
+def classic_board_import_by_gm(
+    *,
+    campaign: Campaign,
+    actor: AbstractBaseUser,
+    data: dict[str, Any],
+    players: dict[str, Membership],
+) -> Board:
+    """A classic board file imported (checked whole, nothing saved otherwise); logged (R53)."""
+    with transaction.atomic():
+        board = classic_board_import(campaign=campaign, data=data, players=players)
+        audit_record(
+            campaign=campaign,
+            actor=actor,
+            action=AuditEntry.Action.BOARD,
+            target=f"board {board.name}",
+            before={},
+            after={
+                "imported": board.name,
+                "ruleset": board.ruleset,
+                "groups": len(data.get("groups") or []),
             },
             board=board.slug,
         )

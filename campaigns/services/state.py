@@ -5,6 +5,7 @@ half (`board_state`) is selectors/state.py."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.engine.board import TYPES
 from campaigns.engine.joined import SEP
-from campaigns.models import Board, Department, Link, Structure
+from campaigns.models import Board, ClassicBoard, Department, Link, Structure
 from campaigns.models.campaign import engine_player_id, membership_pk_of
 from campaigns.selectors.state import WRITTEN, BoardRows, without_zeros
 from campaigns.services.bulk_writes import bulk_set, rows_insert, rows_update
@@ -256,3 +257,10 @@ def structures_for(board: Board, state: dict[str, Any], members: set[int]) -> di
     for pk in sorted(wanted - existing.keys()):
         existing[pk] = Structure.objects.create(board=board, player_id=pk).pk
     return {engine_player_id(pk): existing[pk] for pk in wanted}
+
+
+def classic_states_write(states: dict[int, dict[str, Any]], *, now: dt.datetime) -> None:
+    """R93: each classic board's state after the turn replaces the stored one (board id ->
+    the document, models/classic.py); one UPDATE whatever the number of boards. Call inside
+    the turn job's transaction."""
+    rows_update(ClassicBoard, ["state", "updated_at"], [(pk, s, now) for pk, s in states.items()])

@@ -22,6 +22,11 @@ from typing import Any
 from campaigns.engine.api import collector_paused
 from campaigns.engine.joined import SEP, split_report, split_states
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
+from campaigns.selectors.classic_state import (
+    classic_engine_state,
+    stored_classic_states,
+    stored_of,
+)
 from campaigns.selectors.state import (
     BoardRows,
     board_rows,
@@ -40,11 +45,13 @@ NOT_BEFORE = ("orders", "seed", "turn")
 @dataclass
 class BoardPlan:
     """One board's part of a turn, resolved and not yet written: its record (R51) and what
-    changes in its rows."""
+    changes in its rows; for a classic board (R90) no rows, and `classic` the document that
+    replaces its stored state (models/classic.py)."""
 
     record: TurnRecord
     changes: BoardChanges
     rows: BoardRows
+    classic: dict[str, Any] | None = None
 
 
 @dataclass
@@ -73,7 +80,34 @@ def boards_resolve(
 ) -> tuple[list[BoardPlan], Resolved]:
     """Run `command` (resolve_then_spawn, or spawn_consume at the start) on every board of
     the campaign; the orders' status and result are set on the Order objects of `queued`
-    (board id -> its orders)."""
+    (board id -> its orders).
+
+    Classic boards (R90: nothing crosses between the rulesets) are each resolved alone, after
+    the standard ones, which are resolved exactly as in a campaign without classic boards;
+    `Resolved` is the standard boards' call (what it changes beyond the boards, parts 7-9,
+    does not exist on a classic board)."""
+    classic = [board for board in boards if board.is_classic]
+    boards = [board for board in boards if not board.is_classic]
+    plans, resolved = standard_boards_resolve(campaign, boards, turn, queued, command, record_turn)
+    if classic:
+        catalogue = [a.as_engine() for a in campaign.alignments.all()]
+        stored = stored_classic_states(classic)
+        plans += [
+            classic_plan(board, stored[board.pk], catalogue, turn, queued, command, record_turn)
+            for board in classic
+        ]
+    return plans, resolved
+
+
+def standard_boards_resolve(
+    campaign: Campaign,
+    boards: Sequence[Board],
+    turn: Turn | None,
+    queued: Mapping[int, list[Order]],
+    command: Command,
+    record_turn: Turn,
+) -> tuple[list[BoardPlan], Resolved]:
+    """The boards of RULES parts 1-9: one board alone, several joined in one call."""
     if not boards:  # a campaign whose GM removed every board: nothing to resolve
         return [], Resolved({}, {}, {}, [], {}, None)
     rows = {board.pk: board_rows(board) for board in boards}
@@ -182,3 +216,31 @@ def board_plan(
     opened.pop("orders", None)
     record = TurnRecord(turn=turn, board=board, state=opened, before=before, report=report)
     return BoardPlan(record, board_changes(board, opened, report, rows, far), rows)
+
+
+NO_ROWS = BoardRows([], {}, {}, {}, [], [])
+
+
+def classic_plan(
+    board: Board,
+    stored: dict[str, Any],
+    catalogue: list[dict[str, object]],
+    turn: Turn | None,
+    queued: Mapping[int, list[Order]],
+    command: Command,
+    record_turn: Turn,
+) -> BoardPlan:
+    """R93: one classic board's turn: its stored state with the turn's number, seed (R23, the
+    same verifiable dice as every board) and orders through the engine (resolve then the
+    next turn's income and draws; at the start only the latter); its record keeps the state
+    before and after and the engine's report (seat order included), as a standard board's
+    does (R51)."""
+    orders = queued.get(board.pk, ())
+    state = classic_engine_state(stored, catalogue=catalogue, turn=turn, orders=orders)
+    opened = command(state)
+    outcomes_set(orders, opened["report"])
+    before = trimmed(state) if turn is not None else state
+    report = opened.pop("report")
+    opened.pop("orders", None)
+    record = TurnRecord(turn=record_turn, board=board, state=opened, before=before, report=report)
+    return BoardPlan(record, BoardChanges(), NO_ROWS, classic=stored_of(opened))

@@ -41,7 +41,7 @@ from campaigns.selectors.visibility import knowledge_snapshot
 from campaigns.services.bulk_writes import rows_insert, rows_update
 from campaigns.services.notifications import notify_gms
 from campaigns.services.schedule import first_deadline_after, following_deadline, next_deadline
-from campaigns.services.state import changes_write
+from campaigns.services.state import changes_write, classic_states_write
 from campaigns.services.turn_effects import effects_write, knowledge_raise_many
 from campaigns.services.turn_mail import turn_mail_later
 from campaigns.services.turn_plans import BoardPlan, Resolved, boards_resolve
@@ -268,13 +268,17 @@ def resolve_boards(
 
 
 def plan_write(campaign: Campaign, plan: TurnPlan, *, now: dt.datetime) -> float:
-    """Write a plan: the changed departments and links, the orders' outcomes, what the turn
+    """Write a plan: the changed departments and links (a classic board's new state),
+    the orders' outcomes, what the turn
     did beside the boards (goals, offices, the election, dossiers and knowledge: RULES R60-R80,
     services/turn_effects.py), the records, and the contingency envelopes the turn opened
     (R72). Call holding the campaign row lock. Returns the seconds spent on the first two
     (TurnRun.boards_written_seconds)."""
     started = time.perf_counter()
     changes_write([b.changes for b in plan.boards])
+    classic_states_write(
+        {b.record.board_id: b.classic for b in plan.boards if b.classic is not None}, now=now
+    )
     rows_update(Order, ["status", "result"], [(o.pk, o.status, o.result) for o in plan.orders])
     written = time.perf_counter() - started
     effects = effects_write(plan.turn, plan.resolved)
@@ -315,6 +319,8 @@ def knowledge_after_control(boards: list[BoardPlan]) -> None:
     structure and is never stored). Two queries at most, whatever the number of changes."""
     wanted: dict[tuple[int, int], int] = {}  # (membership, department) -> level
     for plan in boards:
+        if plan.classic is not None:  # R99: a classic board keeps no knowledge
+            continue
         record = plan.record
         after = {d["slug"]: d.get("structure") for d in record.state["departments"]}
         for dept in record.before.get("departments", []):

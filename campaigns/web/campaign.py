@@ -21,10 +21,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 from campaigns.history.web.history_forms import asked_turn
 from campaigns.intrigue.selectors.cross_board import cross_links
 from campaigns.intrigue.selectors.intrigue import board_offices
-from campaigns.models import Campaign, Membership, Turn
+from campaigns.models import Board, Campaign, Membership, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
 from campaigns.selectors.campaign_boxes import campaign_boxes
+from campaigns.selectors.classic_board_view import classic_board_view
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaign_start import campaign_start_checked
 from campaigns.services.campaigns import (
@@ -75,6 +76,8 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     map; a turn that cannot be shown gives the board now, saying why."""
     viewer = member_of(request, slug)
     board_row = board_of(viewer, board_slug, crossing=True)
+    if board_row.is_classic:  # R90: groups, not departments
+        return classic_board(request, viewer, board_row)
     number, problem = asked_turn(request.GET.get("turn"))
     page = board_page(
         board_row,
@@ -108,6 +111,19 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         else None,
     }
     return render(request, "campaigns/board.html", context)
+
+
+def classic_board(request: HttpRequest, viewer: Membership, board_row: Board) -> HttpResponse:
+    """A classic board now (R90-R99): its power structures, table, destroyed pile and deck's
+    size; treasuries and goals only to whom R99 shows them. (Its history, map and `?turn=N`
+    are not there yet: the page shows the board now.)"""
+    context = {
+        "campaign": viewer.campaign,
+        "board": board_row,
+        "view": classic_board_view(board_row, viewer),
+        "is_gm": is_gm(viewer),
+    }
+    return render(request, "campaigns/classic_board.html", context)
 
 
 # --- GM controls -----------------------------------------------------------------------------

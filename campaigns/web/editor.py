@@ -77,6 +77,11 @@ def board_new(request: HttpRequest, slug: str) -> HttpResponse:
         except SetupRefused as error:
             refused = error.messages
         else:
+            if board.is_classic:  # R90: no departments to edit; its page shows its groups
+                messages.success(
+                    request, _("%(name)s is added as a classic board.") % {"name": board.name}
+                )
+                return redirect("board", campaign.slug, board.slug)
             messages.success(
                 request, _("%(name)s is added. Now give it departments.") % {"name": board.name}
             )

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Membership
+from campaigns.models import Board, Membership
 from campaigns.models.board import Resource
 from campaigns.services.boards import BIG_MAX, NAME_MAX, SLUG_MAX, SMALL_MAX, TEXT_MAX
 
@@ -28,6 +28,22 @@ class BoardForm(forms.Form):
             "and cannot change later."
         ),
     )
+    ruleset = forms.ChoiceField(
+        label=_("Ruleset"),
+        choices=Board.Ruleset.choices,
+        initial=Board.Ruleset.STANDARD,
+        # A post without it (a script, an older form) makes a board as before: standard.
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Illumineaucracy boards hold departments that feed each other Money, People and "
+            "Authority; classic boards hold the groups and megabucks of the card game "
+            "Illuminati. It cannot change later (R90)."
+        ),
+    )
+
+    def clean_ruleset(self) -> str:
+        return self.cleaned_data.get("ruleset") or Board.Ruleset.STANDARD
 
 
 class BoardRenameForm(forms.Form):

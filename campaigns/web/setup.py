@@ -171,6 +171,13 @@ def board_import(request: HttpRequest, slug: str) -> HttpResponse:
         except BoardFileError as error:
             problems = error.messages
         else:
+            if board.is_classic:  # R90
+                messages.success(
+                    request,
+                    _("Imported %(name)s, a classic board: %(groups)s.")
+                    % {"name": board.name, "groups": count(len(data.get("groups") or []), "group")},
+                )
+                return redirect("board", campaign.slug, board.slug)
             messages.success(
                 request,
                 _("Imported %(name)s: %(departments)s and %(links)s.")

@@ -50,6 +50,8 @@ def counted(noun: str, n: int) -> str | None:
             return ngettext("%(n)s department", "%(n)s departments", n)
         case "link":
             return ngettext("%(n)s link", "%(n)s links", n)
+        case "group":
+            return ngettext("%(n)s group", "%(n)s groups", n)
         case "level":
             return ngettext("%(n)s level", "%(n)s levels", n)
         case "turn":

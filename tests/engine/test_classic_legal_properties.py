@@ -28,10 +28,10 @@ from campaigns.engine.classic.legal import (  # noqa: E402
     InterfereChoice,
     PlayerChoice,
     TransferChoice,
-    legal_choices,
 )
 from campaigns.engine.classic.orders import KINDS, parse_order  # noqa: E402
 from campaigns.engine.classic.state import parse_classic  # noqa: E402
+from campaigns.engine.legal import legal_choices  # noqa: E402  (the site's entry: it dispatches)
 from campaigns.engine.orders import Order  # noqa: E402
 
 Json = dict[str, Any]

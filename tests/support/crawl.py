@@ -46,6 +46,7 @@ from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
 from campaigns.web.order_forms import FORMS
 from tests.factories import CampaignFactory, MembershipFactory
+from tests.support.classic_files import CRAWL_CLASSIC, crawl_classic_file
 from tests.support.demo import Played, member, play_turn_one, reset_link
 from tests.support.election import TURN_TWO, crawl_election_before, make_orders
 from tests.support.fog import PLAYERS, sentinelize, sentinels_for
@@ -120,7 +121,17 @@ def crawl_world() -> World:
     make_orders(campaign, turn.number, TURN_TWO)
     intrigue_world(campaign, defence)
     office_shticked(campaign)
+    classic_board_imported(campaign)
     return World(played, turn, orders, attempts, invitation, defence, channel, private)
+
+
+def classic_board_imported(campaign: Campaign) -> None:
+    """R90, R99: a classic board beside the demo's, its treasuries and goals sentinels
+    (tests/support/classic_files.py), imported by the GM as a file."""
+    from campaigns.services.setup import board_import_by_gm
+
+    gm = member(campaign, GM).user
+    board_import_by_gm(campaign=campaign, actor=gm, data=crawl_classic_file())
 
 
 def office_shticked(campaign: Campaign) -> None:
@@ -308,6 +319,11 @@ def CAMPAIGN(w: World, name: str) -> Urls:
 
 def BOARDS(w: World, name: str) -> Urls:
     return nobodys(*(reverse(name, args=[SLUG, board]) for board in BOARD_SLUGS))
+
+
+def BOARDS_AND_CLASSIC(w: World, name: str) -> Urls:
+    """The standard boards and the classic one (R90): pages a classic board has already."""
+    return [*BOARDS(w, name), *nobodys(reverse(name, args=[SLUG, CRAWL_CLASSIC]))]
 
 
 def KINDS(w: World, name: str) -> Urls:

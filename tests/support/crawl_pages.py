@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from tests.support.crawl import (
     ATTEMPTS,
     BOARDS,
+    BOARDS_AND_CLASSIC,
     CAMPAIGN,
     CHARACTER_ROWS,
     CONVERSATIONS,
@@ -136,7 +137,7 @@ PAGES: dict[str, Page] = {
     "invitation_join":         Page(JOIN,     "200 - 200 200 200 200",  "200 - 302 302 302 302"),
     # A campaign (RULES R30, R50).
     "campaign":                Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
-    "board":                   Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
+    "board":                   Page(BOARDS_AND_CLASSIC, "302 - 200 200 404 200",  NO_POST),
     "campaign_start":          Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
     "campaign_pause":          Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
     "campaign_resume":         Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),

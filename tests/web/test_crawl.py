@@ -47,6 +47,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.models import Department
+from tests.support.classic_files import classic_secrets, gm_classic_secrets
 from tests.support.crawl import (
     SLUG,
     World,
@@ -264,6 +265,13 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
         for url, _ in page.urls(world, name):
             pages[url] = visit(client, "get", url)
     assert len(pages) > 40
+    # R99: a classic board's treasuries and goals are their owner's and the GM's; the deck's
+    # order nobody's (its groups' names never show).
+    classic_own, classic_hidden = (
+        gm_classic_secrets()
+        if role == "gm"
+        else classic_secrets(username if role in PLAYERS else None)
+    )
     problems = {}
     for url, (status, text) in pages.items():
         if role == "gm":  # R50: the GM sees everything; not the open seed (R23)
@@ -274,11 +282,19 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
                 text, seen, markers, allowed_names=told_of(world, username),
                 secrets=[seed, *hidden], url=url,
             )  # fmt: skip
+        # The GM's archive keeps the deck whole, in order: a campaign must come back from it.
+        deck_kept = role == "gm" and url.endswith("/archive.json")
+        found += [
+            f"classic secret {m}"
+            for m in classic_hidden
+            if shows(m, html.unescape(text)) and not deck_kept
+        ]
         if found:
             problems[f"{url} ({status})"] = found
     assert not problems, "\n".join(f"{url}: {found}" for url, found in problems.items())
     shown = "\n".join(text for status, text in pages.values() if status == 200)
     plain = html.unescape(shown)
+    assert [m for m in classic_own if not shows(m, plain)] == [], "their own classic secrets"
     if levels:
         assert missing_from(shown, levels["now"], markers) == [], "what the level allows"
         assert [m for m in own if m not in plain] == [], "their own secrets (R60-R72)"

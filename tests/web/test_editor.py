@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import strip_tags
 
-from campaigns.models import AuditEntry, Board, Campaign, Department, Link
+from campaigns.models import AuditEntry, Board, Campaign, ClassicBoard, Department, Link
 from tests.support.editor_cards import card, city, dept_url
 from tests.support.handmade import ClientFor
 
@@ -407,3 +407,39 @@ def test_queued_orders_naming_a_department_are_counted_before_it_goes(
         "1 queued order of this turn names it: it will be rejected when the turn is processed"
         in confirm
     )
+
+
+def test_the_gm_chooses_a_classic_ruleset_when_adding_a_board_r90(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """R90: the ruleset is chosen when the board is made, explained on the form, and kept."""
+    gm = client_for("gm")
+    form = page_of(gm.get(reverse("board_new", args=[SLUG])))
+    assert "Classic (groups, after the card game Illuminati, RULES part 10)" in form
+    assert "It cannot change later" in form
+    post = {"name": "The Cabal", "slug": "cabal", "ruleset": "classic"}
+    response = gm.post(reverse("board_new", args=[SLUG]), post)
+    assert response["Location"] == reverse("board", args=[SLUG, "cabal"])
+    board = Board.objects.get(slug="cabal")
+    assert board.ruleset == "classic"
+    assert ClassicBoard.objects.get(board=board).state == {
+        "players": [], "groups": [], "deck": [], "destroyed_by": {}
+    }  # fmt: skip
+    entry = AuditEntry.objects.filter(action="board").latest("pk")
+    assert entry.after == {"created": "The Cabal", "ruleset": "classic"}
+    # Renaming it keeps its ruleset: no form offers to change it.
+    gm.post(
+        reverse("board_edit", args=[SLUG, "cabal"]),
+        {"name": "The Old Cabal", "ruleset": "standard"},
+    )
+    assert Board.objects.get(slug="cabal").ruleset == "classic"
+
+
+def test_an_unknown_ruleset_is_refused_and_no_board_is_made(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    post = {"name": "The Cabal", "slug": "cabal", "ruleset": "chess"}
+    response = client_for("gm").post(reverse("board_new", args=[SLUG]), post)
+    assert response.status_code == 200
+    assert "Select a valid choice" in page_of(response)
+    assert not Board.objects.filter(slug="cabal").exists()

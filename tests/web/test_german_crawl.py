@@ -31,7 +31,15 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.test import Client
 
-from campaigns.models import Campaign, Department, Membership, Notice, Office, Profile
+from campaigns.models import (
+    Campaign,
+    ClassicBoard,
+    Department,
+    Membership,
+    Notice,
+    Office,
+    Profile,
+)
 from tests.support.crawl import World, crawl_world
 from tests.support.crawl_pages import COLUMNS, PAGES, USERS, column_of
 from tests.support.shown import shown
@@ -94,6 +102,12 @@ def data_of(campaign: Campaign) -> list[str]:
               if isinstance(v, str)}  # fmt: skip
     found |= set(Office.objects.filter(board__campaign=campaign).values_list("name", flat=True))
     found |= intrigue_texts(campaign)
+    found |= set(campaign.boards.values_list("name", flat=True))  # a classic board's too
+    for state in ClassicBoard.objects.filter(board__campaign=campaign).values_list(
+        "state", flat=True
+    ):
+        for group in state["groups"]:  # R90: a classic board's cards are data
+            found |= {group["name"], *group.get("alignments", [])}
     return sorted((d for d in found if d), key=len, reverse=True)
 
 

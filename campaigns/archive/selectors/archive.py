@@ -28,6 +28,7 @@ from campaigns.archive.selectors.archive_ids import (
     ArchiveIds,
     checksum,
     plain,
+    swap_classic,
     swap_knowledge,
     swap_payload,
     swap_report,
@@ -39,6 +40,7 @@ from campaigns.archive.selectors.archive_press import press_entries
 from campaigns.models import (
     AuditEntry,
     Campaign,
+    ClassicBoard,
     Department,
     Knowledge,
     Link,
@@ -50,6 +52,7 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.models.classic import empty_classic_state
 
 CAMPAIGN_FIELDS = tuple(
     f.attname for f in Campaign._meta.concrete_fields if f.attname not in ("id", "slug")
@@ -175,7 +178,15 @@ def boards_entries(campaign: Campaign, ids: ArchiveIds) -> list[dict[str, Any]]:
         by_board[link.board_id]["links"].append(
             {"from": link.supplier.slug, "to": link.consumer.slug, "priority": link.priority}
         )
-    return [{"slug": b.slug, "name": b.name, **by_board[b.pk]} for b in boards]
+    classic = dict(
+        ClassicBoard.objects.filter(board__campaign=campaign).values_list("board_id", "state")
+    )
+    entries = [{"slug": b.slug, "name": b.name, **by_board[b.pk]} for b in boards]
+    for board, entry in zip(boards, entries, strict=True):
+        if board.is_classic:  # R90: its ruleset and its state (a standard entry is as before)
+            entry["ruleset"] = board.ruleset
+            entry["classic"] = swap_classic(classic.get(board.pk, empty_classic_state()), ids)
+    return entries
 
 
 def turns_entries(campaign: Campaign, ids: ArchiveIds, orders: list[Order]) -> list[dict[str, Any]]:

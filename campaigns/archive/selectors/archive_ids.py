@@ -98,11 +98,32 @@ class ArchiveNames:
 Swap = ArchiveIds | ArchiveNames
 
 
+def swap_classic(state: dict[str, Any], ids: Swap) -> dict[str, Any]:
+    """A classic board's state (RULES R90, ENGINE.md part 10; stored or recorded) with its
+    player ids swapped: the players, the groups' controllers, `destroyed_by`'s keys."""
+    out = dict(state)
+    if isinstance(state.get("players"), list):
+        out["players"] = [
+            {**p, "id": ids.player(p.get("id"))} if isinstance(p, dict) else p
+            for p in state["players"]
+        ]
+    if isinstance(state.get("groups"), list):
+        out["groups"] = [
+            {**g, "controller": ids.player(g.get("controller"))} if isinstance(g, dict) else g
+            for g in state["groups"]
+        ]
+    if isinstance(state.get("destroyed_by"), dict):
+        out["destroyed_by"] = {ids.player(k): v for k, v in state["destroyed_by"].items()}
+    return out
+
+
 def swap_state(state: dict[str, Any], ids: Swap) -> dict[str, Any]:
     """A recorded engine state with its player ids swapped (departments' structures, the
-    players and goals of ENGINE.md parts 7-8)."""
+    players and goals of ENGINE.md parts 7-8; a classic board's, swap_classic)."""
     if not state:
         return state
+    if state.get("ruleset") == "classic":
+        return swap_classic(state, ids)
     out = dict(state)
     out["departments"] = [
         {**d, "structure": ids.player(d.get("structure"))} for d in state.get("departments", [])
@@ -158,6 +179,13 @@ def swap_report(report: dict[str, Any], ids: Swap) -> dict[str, Any]:
         out["goals"] = {str(ids.thing("g", k)): v for k, v in report["goals"].items()}
     if isinstance(report.get("election"), dict):
         out["election"] = swap_election(report["election"], ids)
+    if isinstance(report.get("seat_order"), list):  # a classic board's (R94)
+        out["seat_order"] = [ids.player(p) for p in report["seat_order"]]
+    if isinstance(report.get("winners"), list):  # a classic board's (R98)
+        out["winners"] = [
+            {**w, "player": ids.player(w.get("player"))} if isinstance(w, dict) else w
+            for w in report["winners"]
+        ]
     return out
 
 

@@ -36,6 +36,7 @@ from campaigns.archive.selectors.archive_ids import (
     SCOPES,
     ArchiveNames,
     checksum,
+    swap_classic,
     swap_knowledge,
     swap_payload,
     swap_report,
@@ -50,6 +51,7 @@ from campaigns.archive.services.archive_fields import (
 )
 from campaigns.archive.services.archive_intrigue import IntrigueRows
 from campaigns.engine import EngineError
+from campaigns.engine.classic.state import parse_classic
 from campaigns.engine.cli_io import parse_board
 from campaigns.engine.dice import commitment
 from campaigns.models import (
@@ -58,6 +60,7 @@ from campaigns.models import (
     AuditEntry,
     Board,
     Campaign,
+    ClassicBoard,
     Conversation,
     Department,
     Knowledge,
@@ -73,6 +76,7 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.selectors.classic_state import classic_engine_state
 from campaigns.selectors.state import board_state
 from campaigns.services.bulk_writes import bulk_set
 
@@ -207,6 +211,9 @@ class Importer:
         self.boards: dict[str, Board] = {}
         self.departments: dict[tuple[str, str], Department] = {}
         for entry in self.archive["boards"]:
+            if entry.get("ruleset") == Board.Ruleset.CLASSIC:
+                self.boards[entry["slug"]] = self.classic_board_create(entry)
+                continue
             board = Board.objects.create(campaign=self.campaign, slug=entry["slug"],
                                          name=entry["name"])  # fmt: skip
             self.boards[board.slug] = board
@@ -233,6 +240,22 @@ class Importer:
                       department=self.departments[(k["board"], k["department"])], level=k["level"])
             for k in self.archive["knowledge"]
         )  # fmt: skip
+
+    def classic_board_create(self, entry: dict[str, Any]) -> Board:
+        """R90: a classic board and its state, reviewed by the engine as the turn job reads
+        it (the campaign's catalogue is made already)."""
+        if not isinstance(entry.get("classic"), dict):
+            raise ArchiveError(f"board {entry['slug']}: a classic board without its state")
+        board = Board.objects.create(campaign=self.campaign, slug=entry["slug"],
+                                     name=entry["name"], ruleset=Board.Ruleset.CLASSIC)  # fmt: skip
+        state = swap_classic(entry["classic"], self.names)
+        catalogue = [a.as_engine() for a in self.campaign.alignments.order_by("pk")]
+        try:
+            parse_classic(classic_engine_state(state, catalogue=catalogue))
+        except EngineError as error:
+            raise ArchiveError(f"board {board.slug}: {error}") from None
+        ClassicBoard.objects.create(board=board, state=state)
+        return board
 
     def board_check(self, board: Board) -> None:
         """The rules engine reads the board as the next turn job will."""

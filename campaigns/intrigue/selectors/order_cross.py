@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from campaigns.engine.joined import SEP, qualify, unqualify
-from campaigns.engine.legal import AttemptChoice, LinkChoice, legal_choices
+from campaigns.engine.legal import AttemptChoice, LinkChoice, standard_legal_choices
 from campaigns.models import Board, Membership, Order, Turn
 from campaigns.selectors.state import campaign_state, order_state
 
@@ -59,7 +59,7 @@ def cross_choices(
         by_board.setdefault(order.board_id, []).append(order_state(order))
     state = campaign_state(boards, turn=turn, orders=by_board)
     state["seed"] = secrets.token_hex(32)  # throwaway: no die of the turn leaks (R23)
-    legal = legal_choices(state, player.player_id, longest=longest)
+    legal = standard_legal_choices(state, player.player_id, longest=longest)
     own = f"{board.slug}{SEP}"
 
     def crosses(near: str, far: str) -> bool:
