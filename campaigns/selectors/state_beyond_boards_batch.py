@@ -141,7 +141,7 @@ def branches(
         # as the database orders names (n1), as the models' default order reads them.
         parts.append(
             f"SELECT 'b', x.id, ROW_NUMBER() OVER (ORDER BY x.name, x.id), {INT}, {INT}, "
-            f"x.name, x.slug, {TEXT}, {TEXT}, {TEXT}, {TEXT} FROM {table['Board']} x "
+            f"x.name, x.slug, x.ruleset, {TEXT}, {TEXT}, {TEXT} FROM {table['Board']} x "
             "WHERE x.campaign_id = %s"
         )
         parts.append(
@@ -177,7 +177,8 @@ def beside_batch(
     if boards is None:
         ranked = sorted(found.get("b", []), key=lambda row: row[2])
         boards = read = [
-            Board(pk=row[1], campaign_id=campaign_id, name=row[5], slug=row[6]) for row in ranked
+            Board(pk=row[1], campaign_id=campaign_id, name=row[5], slug=row[6], ruleset=row[7])
+            for row in ranked
         ]
     slugs = {board.slug for board in boards}
     members = found.get("m", [])

@@ -66,7 +66,12 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
         "campaign": viewer.campaign,
         "page": page,
         # R41-R47: per board, each kind's button, or in one line why there is nothing to order.
-        "offers": [(b, kinds_offered(contexts[b.slug])) for b in page.boards if b.slug in contexts],
+        # A classic board (R90) has no order forms yet: None, and the page says so.
+        "offers": [
+            (b, None if contexts[b.slug].board.is_classic else kinds_offered(contexts[b.slug]))
+            for b in page.boards
+            if b.slug in contexts
+        ],
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),

@@ -189,8 +189,9 @@ def test_seed_demo_if_empty_creates_once_and_lists_the_logins(
     call_command("seed_demo", "--if-empty")
     out = capsys.readouterr().out
     assert out.count("Created the demo campaign") == 1
+    assert out.count("Created the classic demo") == 1
     assert "carol  Player       Mother Carol of the Eye" in out
-    assert Campaign.objects.count() == 1 and Department.objects.count() == 20
+    assert Campaign.objects.count() == 2 and Department.objects.count() == 20
 
 
 # --- importing a board file ---------------------------------------------------------------
