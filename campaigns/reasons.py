@@ -201,6 +201,50 @@ def site_refusal(code: str, **params: Any) -> Refusal:
     return Refusal(code, params, EVERY)
 
 
+# The key of an order's stored outcome (Order.result) holding its reason's code and named
+# parameters beside the English text, for turns processed since refusals had codes: the
+# text of an older turn is read back through parse. (The turn's record keeps the engine's
+# report exactly as ENGINE.md gives it.)
+STORED = "refusal"
+
+
+def outcome_stored(outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine outcome as the turn job stores it on its order: with its reason's code and
+    parameters when the reason is a refusal whose parameters JSON can hold."""
+    stored = dict(outcome)
+    reason = outcome.get("reason")
+    if isinstance(reason, Refusal) and all(ok_param(v) for v in reason.params.values()):
+        stored[STORED] = {
+            "code": reason.code,
+            "params": {k: str(v) if isinstance(v, str) else v for k, v in reason.params.items()},
+        }
+    return stored
+
+
+def ok_param(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def stored_reason(outcome: Mapping[str, Any]) -> str:
+    """The reason of a stored outcome: its refusal rebuilt from code and parameters where it
+    has them (its text follows from them, so what R50 filters is what gets translated),
+    else its text as stored ("" if none). Anything else stored there (an imported archive)
+    falls back to the text."""
+    text = outcome.get("reason")
+    text = text if isinstance(text, str) else ("" if text is None else str(text))
+    coded = outcome.get(STORED)
+    code = coded.get("code") if isinstance(coded, dict) else None
+    if not isinstance(code, str) or code not in EVERY:
+        return text
+    params = coded.get("params")
+    wanted = {name for name, __ in fields(EVERY[code][1])}
+    if not isinstance(params, dict) or set(params) != wanted:
+        return text
+    if not all(ok_param(v) for v in params.values()):
+        return text
+    return Refusal(code, dict(params), EVERY)
+
+
 def refusal_of(reason: str) -> Refusal | None:
     """`reason` as a refusal: as it is, or read back from its text (older stored reasons)."""
     return parse(reason, EVERY)

@@ -17,6 +17,7 @@ import ast
 import functools
 import re
 import string
+from collections.abc import Callable
 from typing import Any
 
 # code -> (rule, English template). Fields are str.format fields named for what they hold;
@@ -200,6 +201,12 @@ class Refusal(str):
         self = super().__new__(cls, template.format(**params))
         self.code, self.rule, self.params = code, rule, params
         return self
+
+    def replaced(self, sub: Callable[[str], str]) -> Refusal:
+        """The same refusal with `sub` applied to its text and to each of its text parameters
+        (a board's prefix taken off its slugs, player ids named), so its code survives."""
+        params = {k: sub(v) if isinstance(v, str) else v for k, v in self.params.items()}
+        return restored(sub(self), self.code, self.rule, params)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle: the same text, code, rule and parameters.

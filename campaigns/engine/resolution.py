@@ -31,7 +31,9 @@ class Resolution:
             try:
                 outcome = handler(*args)
             except OrderRejected as rejected:
-                outcome = Outcome("rejected", str(rejected))
+                # Its message as raised: a Refusal keeps its code for the site (issue 26).
+                reason = rejected.args[0] if rejected.args else None
+                outcome = Outcome("rejected", reason if isinstance(reason, str) else str(rejected))
         self.outcomes[order.id] = outcome
         return outcome
 
