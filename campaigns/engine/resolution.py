@@ -10,6 +10,7 @@ from typing import Any
 from .board import Board
 from .errors import EngineError, OrderRejected
 from .orders import Order, Outcome
+from .refusals import refuse
 
 
 @dataclass(slots=True)
@@ -26,7 +27,7 @@ class Resolution:
         """Run `handler(*args)` for one order; an illegal order is rejected with its reason
         and changes nothing."""
         if order.player is None:  # Order.parse makes any non-string player None
-            outcome = Outcome("rejected", "the order names no player")
+            outcome = Outcome("rejected", refuse("no_player"))
         else:
             try:
                 outcome = handler(*args)
@@ -42,11 +43,11 @@ def parse_orders(raw: object) -> list[Order]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise EngineError("orders must be a list")
+        raise EngineError(refuse("orders_list"))
     orders = [Order.parse(item, index) for index, item in enumerate(raw)]
     seen: set[str] = set()
     for order in orders:
         if order.id in seen:
-            raise EngineError(f"duplicate order id {order.id!r}")
+            raise EngineError(refuse("order_twice", order=order.id))
         seen.add(order.id)
     return sorted(orders, key=lambda o: o.sort_key)
