@@ -180,6 +180,37 @@ SAID: dict[str, Any] = {
     "opposites_held": _("holds %(alignment)s together with its opposite (R5)"),
     "no_such_department": _("no department %(slug)s on this board"),
     "no_such_department_rule": _("no department %(slug)s on this board"),
+    "orders_list": _("the orders must be a list"),
+    "order_object": _("order %(order)s: must be an object"),
+    "order_id": _("order %(order)s: needs an id"),
+    "order_seq": _("order %(order)s: seq must be a whole number"),
+    "order_twice": _("the order id %(order)s is given twice"),
+    "no_player": _("the order names no player"),
+    "unknown_order_kind": _("unknown order kind %(order_kind)s"),
+    "seed_hex": _("the seed must be 64 lowercase hex digits (R23)"),
+    "dice_counts": _("the dice must be ≥ 0 and the sides ≥ 1 (R23)"),
+    "odds_unknown_department": _("no department %(slug)s"),
+    "odds_not_departments": _("the attacker and the target must be departments of the board (R43)"),
+    "objects_list": _("%(what)s must be a list of objects"),
+    "duplicate_id": _("%(what)s: the id %(item)s is given twice"),
+    "one_of": _("%(what)s must be one of %(allowed)s"),
+    "named_alignment": _("%(what)s: unknown alignment %(alignment)s: it is not in the campaign's catalogue (R5)"),
+    "players_shape": _("players must be an object of player id → {perception, shticks}"),
+    "player_sheet": _("players.%(player)s must be an object"),
+    "shtick_kind": _("%(what)s: unknown kind of shtick %(shtick_kind)s (R60)"),
+    "cross_boards": _("%(what)s: boards must name two different boards (R60)"),
+    "goal_kind": _("%(what)s: unknown kind of goal %(goal_kind)s (R61)"),
+    "envelope_audience": _("%(what)s: the audience must be null or a list of player ids (R71)"),
+    "condition_unknown": _("%(what)s: unknown condition %(condition)s (R72)"),
+    "condition_player": _("%(what)s: needs a player (R72)"),
+    "condition_department": _("%(what)s: needs a department (R72)"),
+    "condition_level": _("%(what)s: the level must be 1, 2 or 3 (R72)"),
+    "condition_time": _("%(what)s: a time needs ISO 8601 with its offset, not %(value)s (R72)"),
+    "office_department": _("%(what)s %(slug)s is not a department of the state (R80)"),
+    "election_shape": _("the election must be an object with an office (R80)"),
+    "election_office": _("an election for an unknown office %(office)s (R80)"),
+    "election_departments": _("the department and the tickets must be departments of the state (R80)"),
+    "supporters_departments": _("every supporter must be a department of the state (R80)"),
     "unseen_targets": _("you know no department outside your structure that your departments can try to link now (R43, R50)"),
     "unseen_way": _("your tokens could only move through departments you do not know (R50)"),
     "unseen_anything": _("nothing you can see can be ordered now (R50)"),
@@ -199,6 +230,50 @@ COUNTING = frozenset({"defence_held"})
 def site_refusal(code: str, **params: Any) -> Refusal:
     """The site's own refusal `code` (SITE), said like the engine's."""
     return Refusal(code, params, EVERY)
+
+
+# The key of an order's stored outcome (Order.result) holding its reason's code and named
+# parameters beside the English text, for turns processed since refusals had codes: the
+# text of an older turn is read back through parse. (The turn's record keeps the engine's
+# report exactly as ENGINE.md gives it.)
+STORED = "refusal"
+
+
+def outcome_stored(outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """An engine outcome as the turn job stores it on its order: with its reason's code and
+    parameters when the reason is a refusal whose parameters JSON can hold."""
+    stored = dict(outcome)
+    reason = outcome.get("reason")
+    if isinstance(reason, Refusal) and all(ok_param(v) for v in reason.params.values()):
+        stored[STORED] = {
+            "code": reason.code,
+            "params": {k: str(v) if isinstance(v, str) else v for k, v in reason.params.items()},
+        }
+    return stored
+
+
+def ok_param(value: object) -> bool:
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def stored_reason(outcome: Mapping[str, Any]) -> str:
+    """The reason of a stored outcome: its refusal rebuilt from code and parameters where it
+    has them (its text follows from them, so what R50 filters is what gets translated),
+    else its text as stored ("" if none). Anything else stored there (an imported archive)
+    falls back to the text."""
+    text = outcome.get("reason")
+    text = text if isinstance(text, str) else ("" if text is None else str(text))
+    coded = outcome.get(STORED)
+    code = coded.get("code") if isinstance(coded, dict) else None
+    if not isinstance(code, str) or code not in EVERY:
+        return text
+    params = coded.get("params")
+    wanted = {name for name, __ in fields(EVERY[code][1])}
+    if not isinstance(params, dict) or set(params) != wanted:
+        return text
+    if not all(ok_param(v) for v in params.values()):
+        return text
+    return Refusal(code, dict(params), EVERY)
 
 
 def refusal_of(reason: str) -> Refusal | None:

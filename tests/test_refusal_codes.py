@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import json
 import pickle
 import re
 from pathlib import Path
@@ -17,10 +18,22 @@ import polib
 import pytest
 from django.utils import translation
 
+from campaigns.engine import resolve
 from campaigns.engine.errors import OrderRejected
+from campaigns.engine.joined import reason_in
 from campaigns.engine.refusals import NUMBERS, TABLE, Refusal, fields, parse, refuse
-from campaigns.reasons import EVERY, SAID, SITE, reason_translated, site_refusal
+from campaigns.reasons import (
+    EVERY,
+    SAID,
+    SITE,
+    STORED,
+    outcome_stored,
+    reason_translated,
+    site_refusal,
+    stored_reason,
+)
 from campaigns.words import game
+from campaigns.words.intrigue import players_named
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "campaigns" / "engine"
@@ -164,3 +177,83 @@ def test_the_sites_own_refusals_are_said_too() -> None:
     with translation.override("de"):
         said = game.with_names(site_refusal("unseen_anything"), {})
     assert said != "Nothing you can see can be ordered now (R50)." and "(R50)" in said
+
+
+def test_a_rejected_orders_reason_keeps_its_code_in_the_engines_report() -> None:
+    """An order refused by raising (OrderRejected) is reported with its Refusal, whose text
+    is the sentence ENGINE.md shows; taking a board's prefix off keeps the code."""
+    own = {"structure": "p1", "home": True}
+    state = {
+        "seed": "ab" * 32,
+        "turn": 1,
+        "departments": [
+            {"slug": "mint", **own, "produces": {"type": "money", "amount": 1}},
+            {"slug": "guild", **own, "consumes": {"type": "people", "amount": 1}},
+        ],
+        "links": [],
+        "orders": [{"id": "o1", "player": "p1", "kind": "add_link", "from": "mint", "to": "guild"}],
+    }
+    reason = resolve(state)["report"]["orders"]["o1"]["reason"]
+    assert isinstance(reason, Refusal) and reason.code == "not_produced"
+    assert reason == "mint does not produce what guild consumes (R10)"
+    plain = reason_in(refuse("already_linked", supplier="city/mint", consumer="city/guild"), "city")
+    assert plain == "mint already links to guild (R10)" and plain.code == "already_linked"
+    assert plain.params == {"supplier": "mint", "consumer": "guild"}
+
+
+def test_a_stored_outcome_is_said_by_its_code_even_when_the_sentence_changed() -> None:
+    """The turn job stores the code and parameters beside the text (reasons.STORED): read
+    back from JSON it is the same refusal, and a text the engine no longer writes (an
+    edited sentence) is still said by its code."""
+    outcome = {
+        "status": "rejected",
+        "rolls": [],
+        "reason": refuse("already_linked", supplier="mint", consumer="city-watch"),
+    }
+    stored = json.loads(json.dumps(outcome_stored(outcome)))
+    assert stored[STORED] == {
+        "code": "already_linked",
+        "params": {"supplier": "mint", "consumer": "city-watch"},
+    }
+    assert stored_reason(stored) == outcome["reason"]
+    assert stored_reason(stored).code == "already_linked"
+    edited = {**stored, "reason": "mint is linked to city-watch already (R10)"}
+    assert parse(edited["reason"]) is None
+    with translation.override("de"):
+        said = game.with_names(
+            stored_reason(edited), {"mint": "Die Münze", "city-watch": "Stadtwache"}
+        )
+    assert said == "Die Münze ist bereits mit Stadtwache verbunden (R10)."
+
+
+@pytest.mark.parametrize(
+    "coded",
+    [
+        None,
+        "already_linked",
+        {"code": ["already_linked"], "params": {}},
+        {"code": "no_such_code", "params": {}},
+        {"code": "already_linked"},
+        {"code": "already_linked", "params": ["mint", "city-watch"]},
+        {"code": "already_linked", "params": {"supplier": "mint"}},
+        {"code": "already_linked", "params": {"supplier": {"a": 1}, "consumer": "x"}},
+        {"code": "already_linked", "params": {"supplier": True, "consumer": "x"}},
+    ],
+)
+def test_an_older_or_odd_stored_reason_falls_back_to_its_text(coded: Any) -> None:
+    """An order of an older turn (no code) or an imported archive's odd value: the text as
+    stored, read back through parse as before, never an error."""
+    stored = {"status": "rejected", "reason": "mint already links to city-watch (R10)"}
+    if coded is not None:
+        stored[STORED] = coded
+    reason = stored_reason(stored)
+    assert reason == stored["reason"] and not isinstance(reason, Refusal)
+    assert parse(reason).code == "already_linked"
+
+
+def test_naming_the_players_of_a_refusal_keeps_its_code() -> None:
+    """R62: the engine names players by id; the site names them in the text and in the
+    parameters alike, so the refusal is still said by its code."""
+    named = players_named(refuse("not_accepted", player="p12", dept="mint"), {"p12": "Alice"})
+    assert named == "Alice did not accept mint (R62)" and named.code == "not_accepted"
+    assert named.params == {"player": "Alice", "dept": "mint"}

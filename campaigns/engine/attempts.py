@@ -163,7 +163,7 @@ def defence_read(
     input."""
     board = parse_board(state)
     if target not in board.departments:
-        raise EngineError(f"no department {target!r}")
+        raise EngineError(refuse("odds_unknown_department", slug=target))
     dept = board.departments[target]
     base_dice, base_skill = defence_pool(board, dept, no_tokens())
     own = STAT_TYPE[DEFEND_STAT]
@@ -253,7 +253,7 @@ def attempt_pools(
     checked here (see `legal`). EngineError on bad input."""
     board = parse_board(state)
     if attacker not in board.departments or target not in board.departments:
-        raise EngineError("attacker and target must be departments of the board")
+        raise EngineError(refuse("odds_not_departments"))
     att, tgt = board.departments[attacker], board.departments[target]
     spent = parse_tokens(spend, "spend")
     total, kind = cost_due_or_zero(tgt)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import EngineError
+from .refusals import refuse
 
 KINDS = ("turn", "date", "joins", "leaves", "attempt_by", "attempt_on", "knowledge")
 DEPARTMENT_KINDS = frozenset(("joins", "leaves", "attempt_by", "attempt_on", "knowledge"))
@@ -65,23 +66,23 @@ def parse_condition(raw: Mapping[str, Any]) -> Condition:
     kind = raw.get("kind")
     player = raw.get("player")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise EngineError(f"{where}: unknown condition {kind!r}")
+        raise EngineError(refuse("condition_unknown", what=where, condition=kind))
     if not isinstance(player, str) or not player:
-        raise EngineError(f"{where}: needs a player")
+        raise EngineError(refuse("condition_player", what=where))
     found = Condition(str(raw.get("id")), player, kind)
     if kind == "turn":
         turn = raw.get("turn")
         if type(turn) is not int or turn < 0:
-            raise EngineError(f"{where}: turn must be a whole number >= 0")
+            raise EngineError(refuse("whole_number", what=f"{where}: turn", minimum=0))
         return Condition(found.id, player, kind, turn=turn)
     if kind == "date":
         return Condition(found.id, player, kind, date=instant(raw.get("date"), where))
     department = raw.get("department")
     if not isinstance(department, str) or not department:
-        raise EngineError(f"{where}: needs a department")
+        raise EngineError(refuse("condition_department", what=where))
     level = raw.get("level") if kind == "knowledge" else None
     if kind == "knowledge" and (type(level) is not int or not 1 <= level <= 3):
-        raise EngineError(f"{where}: level must be 1, 2 or 3")
+        raise EngineError(refuse("condition_level", what=where))
     return Condition(found.id, player, kind, department=department, level=level)
 
 
@@ -92,7 +93,7 @@ def instant(value: object, where: str) -> dt.datetime:
     except ValueError:
         parsed = None
     if parsed is None or parsed.tzinfo is None:
-        raise EngineError(f"{where}: a time needs ISO 8601 with its offset, not {value!r}")
+        raise EngineError(refuse("condition_time", what=where, value=value))
     return parsed
 
 

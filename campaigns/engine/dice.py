@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .errors import EngineError
+from .refusals import refuse
 
 SEED_PATTERN = re.compile(r"[0-9a-f]{64}")
 
@@ -20,7 +21,7 @@ SEED_PATTERN = re.compile(r"[0-9a-f]{64}")
 def check_seed(seed_hex: object) -> str:
     """R23: a seed is 32 bytes written as 64 lowercase hex digits."""
     if not isinstance(seed_hex, str) or not SEED_PATTERN.fullmatch(seed_hex):
-        raise EngineError("seed must be 64 lowercase hex digits")
+        raise EngineError(refuse("seed_hex"))
     return seed_hex
 
 
@@ -32,7 +33,7 @@ def commitment(seed_hex: str) -> str:
 def roll_faces(seed_hex: str, key: str, dice: int, sides: int = 10) -> list[int]:
     """R23: die i of roll `key` is HMAC-SHA256(seed, "<key>:<i>")[:8] big-endian mod sides + 1."""
     if dice < 0 or sides < 1:
-        raise EngineError("dice must be >= 0 and sides >= 1")
+        raise EngineError(refuse("dice_counts"))
     secret = bytes.fromhex(check_seed(seed_hex))
     faces = []
     for i in range(dice):

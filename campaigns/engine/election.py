@@ -319,7 +319,7 @@ def election_chances(
     if not all(slug in board.departments for slug in wanted) or not all(
         slug in board.departments for pair in tickets.items() for slug in pair
     ):
-        raise EngineError("the department and the tickets must be departments of the state")
+        raise EngineError(refuse("election_departments"))
     return {
         slug: {
             candidate: best_chance(board, (candidate, mate), board.departments[slug])
@@ -334,5 +334,5 @@ def support_powers(state: dict[str, Any], supporters: Mapping[str, bool]) -> dic
     (`supporters`: slug -> whether it doubled). EngineError on bad input."""
     board = parse_board(state)
     if not all(slug in board.departments for slug in supporters):
-        raise EngineError("every supporter must be a department of the state")
+        raise EngineError(refuse("supporters_departments"))
     return {slug: power(board.departments[slug], double) for slug, double in supporters.items()}

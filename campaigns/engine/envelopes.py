@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import EngineError
+from .refusals import refuse
 from .values import objects, text, unique_ids, whole
 
 
@@ -42,7 +43,7 @@ def parse_envelopes(raw: object) -> list[Envelope]:
         if audience is not None and (
             not isinstance(audience, list) or not all(isinstance(p, str) for p in audience)
         ):
-            raise EngineError(f"{where}: audience must be null or a list of player ids")
+            raise EngineError(refuse("envelope_audience", what=where))
         found.append(
             Envelope(
                 envelope_id,

@@ -11,6 +11,7 @@ from typing import Any
 
 from .board import STAT_TYPE, TYPES, Catalogue, Department
 from .errors import EngineError
+from .refusals import refuse
 from .values import objects, text, unique_ids, whole
 
 KINDS = ("control", "control_aligned", "hold", "stat_total", "attempts_won")
@@ -64,13 +65,13 @@ def parse_goal(item: dict[str, Any], catalogue: Catalogue) -> Goal:
     player = text(item.get("player"), f"{where}: player")
     kind = item.get("kind")
     if kind not in KINDS:
-        raise EngineError(f"{where}: unknown goal kind {kind!r}")
+        raise EngineError(refuse("goal_kind", what=where, goal_kind=kind))
     n = whole(item.get("n"), f"{where}: n")
     detail: str | None = None
     if kind == "control_aligned":
         detail = text(item.get("alignment"), f"{where}: alignment")
         if detail.casefold() not in catalogue.names:
-            raise EngineError(f"{where}: unknown alignment {detail!r}")
+            raise EngineError(refuse("named_alignment", what=where, alignment=detail))
     elif kind == "hold":
         detail = chosen(item.get("type"), TYPES, f"{where}: type")
     elif kind == "stat_total":
@@ -81,7 +82,7 @@ def parse_goal(item: dict[str, Any], catalogue: Catalogue) -> Goal:
 
 def chosen(value: object, allowed: tuple[str, ...], what: str) -> str:
     if value not in allowed:
-        raise EngineError(f"{what} must be one of {', '.join(allowed)}")
+        raise EngineError(refuse("one_of", what=what, allowed=", ".join(allowed)))
     assert isinstance(value, str)
     return value
 

@@ -29,6 +29,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from .refusals import Refusal
+
 SEP = "/"
 # ENGINE.md order fields that name departments, per kind; the rest name players ("to" of a
 # hand-over, "from" of an accept), tokens, order ids or words.
@@ -293,8 +295,14 @@ def outcome_in(outcome: Mapping[str, Any], board: str) -> dict[str, Any]:
 
 
 def reason_in(reason: str, board: str) -> str:
-    """An engine reason with the board's own prefix taken off its departments' names."""
-    return re.sub(rf"(?<![\w/-]){re.escape(board)}{SEP}(?=[\w-])", "", reason)
+    """An engine reason with the board's own prefix taken off its departments' names (a
+    refusal's parameters too, so it keeps its code)."""
+    prefix = re.compile(rf"(?<![\w/-]){re.escape(board)}{SEP}(?=[\w-])")
+
+    def plain(text: str) -> str:
+        return prefix.sub("", text)
+
+    return reason.replaced(plain) if isinstance(reason, Refusal) else plain(reason)
 
 
 def election_in(election: Mapping[str, Any], board: str) -> dict[str, Any]:

@@ -50,13 +50,13 @@ class Order:
     @classmethod
     def parse(cls, raw: object, index: int) -> Order:
         if not isinstance(raw, dict):
-            raise EngineError(f"order {index}: must be an object")
+            raise EngineError(refuse("order_object", order=index))
         order_id = raw.get("id")
         if isinstance(order_id, bool) or not isinstance(order_id, str | int) or order_id == "":
-            raise EngineError(f"order {index}: needs an id")
+            raise EngineError(refuse("order_id", order=index))
         seq = raw.get("seq", index)
         if isinstance(seq, bool) or not isinstance(seq, int):
-            raise EngineError(f"order {order_id}: seq must be a whole number")
+            raise EngineError(refuse("order_seq", order=order_id))
         # A player that is not a string names no player: the order is rejected, and an
         # unhashable value (a list) cannot crash the per-player counting.
         player = raw.get("player")

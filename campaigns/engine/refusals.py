@@ -17,6 +17,7 @@ import ast
 import functools
 import re
 import string
+from collections.abc import Callable
 from typing import Any
 
 # code -> (rule, English template). Fields are str.format fields named for what they hold;
@@ -165,6 +166,39 @@ TABLE: Table = {
     "opposites_held": ("R5", "holds {alignment} together with its opposite (R5)"),
     "no_such_department": ("R2", "no department {slug!r} on this board"),
     "no_such_department_rule": ("R2", "no department {slug!r} on this board (R2)"),
+    # Input the engine cannot read beyond the board (orders, seed, odds, parts 7-9):
+    # ENGINE.md's bad input, one line on standard error.
+    "orders_list": ("R40", "orders must be a list"),
+    "order_object": ("R40", "order {order}: must be an object"),
+    "order_id": ("R40", "order {order}: needs an id"),
+    "order_seq": ("R40", "order {order}: seq must be a whole number"),
+    "order_twice": ("R40", "duplicate order id {order!r}"),
+    "no_player": ("R40", "the order names no player"),
+    "unknown_order_kind": ("R40", "unknown order kind {order_kind!r}"),
+    "seed_hex": ("R23", "seed must be 64 lowercase hex digits"),
+    "dice_counts": ("R23", "dice must be >= 0 and sides >= 1"),
+    "odds_unknown_department": ("R43", "no department {slug!r}"),
+    "odds_not_departments": ("R43", "attacker and target must be departments of the board"),
+    "objects_list": ("R4", "{what} must be a list of objects"),
+    "duplicate_id": ("R4", "{what}: duplicate id {item!r}"),
+    "one_of": ("R4", "{what} must be one of {allowed}"),
+    "named_alignment": ("R5", "{what}: unknown alignment {alignment!r}"),
+    "players_shape": ("R70", "players must be an object of player id -> {{perception, shticks}}"),
+    "player_sheet": ("R70", "players.{player} must be an object"),
+    "shtick_kind": ("R60", "{what}: unknown shtick kind {shtick_kind!r}"),
+    "cross_boards": ("R60", "{what}: boards must name two different boards"),
+    "goal_kind": ("R61", "{what}: unknown goal kind {goal_kind!r}"),
+    "envelope_audience": ("R71", "{what}: audience must be null or a list of player ids"),
+    "condition_unknown": ("R72", "{what}: unknown condition {condition!r}"),
+    "condition_player": ("R72", "{what}: needs a player"),
+    "condition_department": ("R72", "{what}: needs a department"),
+    "condition_level": ("R72", "{what}: level must be 1, 2 or 3"),
+    "condition_time": ("R72", "{what}: a time needs ISO 8601 with its offset, not {value!r}"),
+    "office_department": ("R80", "{what} {slug!r} is not a department of the state"),
+    "election_shape": ("R80", "election must be an object with an office"),
+    "election_office": ("R80", "election for an unknown office {office!r}"),
+    "election_departments": ("R80", "the department and the tickets must be departments of the state"),
+    "supporters_departments": ("R80", "every supporter must be a department of the state"),
 }  # fmt: skip
 
 # What a field may be, by its name (anything else: any text). Slugs are departments' slugs:
@@ -200,6 +234,12 @@ class Refusal(str):
         self = super().__new__(cls, template.format(**params))
         self.code, self.rule, self.params = code, rule, params
         return self
+
+    def replaced(self, sub: Callable[[str], str]) -> Refusal:
+        """The same refusal with `sub` applied to its text and to each of its text parameters
+        (a board's prefix taken off its slugs, player ids named), so its code survives."""
+        params = {k: sub(v) if isinstance(v, str) else v for k, v in self.params.items()}
+        return restored(sub(self), self.code, self.rule, params)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # copy, deepcopy and pickle: the same text, code, rule and parameters.

@@ -10,6 +10,7 @@ from typing import Any
 from .board import Board
 from .errors import EngineError, OrderRejected
 from .orders import Order, Outcome
+from .refusals import refuse
 
 
 @dataclass(slots=True)
@@ -26,12 +27,14 @@ class Resolution:
         """Run `handler(*args)` for one order; an illegal order is rejected with its reason
         and changes nothing."""
         if order.player is None:  # Order.parse makes any non-string player None
-            outcome = Outcome("rejected", "the order names no player")
+            outcome = Outcome("rejected", refuse("no_player"))
         else:
             try:
                 outcome = handler(*args)
             except OrderRejected as rejected:
-                outcome = Outcome("rejected", str(rejected))
+                # Its message as raised: a Refusal keeps its code for the site (issue 26).
+                reason = rejected.args[0] if rejected.args else None
+                outcome = Outcome("rejected", reason if isinstance(reason, str) else str(rejected))
         self.outcomes[order.id] = outcome
         return outcome
 
@@ -40,11 +43,11 @@ def parse_orders(raw: object) -> list[Order]:
     if raw is None:
         return []
     if not isinstance(raw, list):
-        raise EngineError("orders must be a list")
+        raise EngineError(refuse("orders_list"))
     orders = [Order.parse(item, index) for index, item in enumerate(raw)]
     seen: set[str] = set()
     for order in orders:
         if order.id in seen:
-            raise EngineError(f"duplicate order id {order.id!r}")
+            raise EngineError(refuse("order_twice", order=order.id))
         seen.add(order.id)
     return sorted(orders, key=lambda o: o.sort_key)

@@ -62,7 +62,9 @@ def resolve_orders(board: Board, raw_orders: object, *, seed: str, turn: int) ->
     for order in orders:
         phase = PHASES.get(order.kind) if isinstance(order.kind, str) else None
         if phase is None:
-            res.outcomes[order.id] = Outcome("rejected", f"unknown order kind {order.kind!r}")
+            res.outcomes[order.id] = Outcome(
+                "rejected", refuse("unknown_order_kind", order_kind=order.kind)
+            )
         else:
             by_phase[phase].append(order)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import EngineError
+from .refusals import refuse
 from .values import objects, optional_text, text, unique_ids, whole
 
 if TYPE_CHECKING:
@@ -207,12 +208,12 @@ def parse_players(raw: object) -> dict[str, Player]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise EngineError("players must be an object of player id -> {perception, shticks}")
+        raise EngineError(refuse("players_shape"))
     found = {}
     for player, sheet in raw.items():
         where = f"players.{player}"
         if not isinstance(sheet, dict):
-            raise EngineError(f"{where} must be an object")
+            raise EngineError(refuse("player_sheet", player=player))
         perception = whole(sheet.get("perception", 0), f"{where}.perception")
         found[player] = Player(perception, parse_shticks(sheet.get("shticks"), where))
     return found
@@ -229,7 +230,7 @@ def parse_shtick(raw: dict[str, Any], where: str) -> Shtick:
     """One shtick of the R60 catalogue; an unknown kind is an input error (ENGINE.md)."""
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
-        raise EngineError(f"{where}: unknown shtick kind {kind!r}")
+        raise EngineError(refuse("shtick_kind", what=where, shtick_kind=kind))
     amount = whole(raw.get("amount"), f"{where}: amount") if kind in COUNTED else 0
     if kind == "production":
         return Shtick(kind, amount, text(raw.get("department"), f"{where}: department"))
@@ -244,7 +245,7 @@ def parse_shtick(raw: dict[str, Any], where: str) -> Shtick:
     if kind in ("dice", "skill"):
         roll = raw.get("roll")
         if not isinstance(roll, str) or roll not in ROLLS:
-            raise EngineError(f"{where}: roll must be one of {', '.join(ROLLS)}")
+            raise EngineError(refuse("one_of", what=f"{where}: roll", allowed=", ".join(ROLLS)))
         department = optional_text(raw.get("department"), f"{where}: department")
         return Shtick(kind, amount, department, roll=roll)
     if kind == "cross_board":
@@ -255,7 +256,7 @@ def parse_shtick(raw: dict[str, Any], where: str) -> Shtick:
             or not all(isinstance(b, str) and b for b in boards)
             or boards[0] == boards[1]
         ):
-            raise EngineError(f"{where}: boards must name two different boards")
+            raise EngineError(refuse("cross_boards", what=where))
         return Shtick(kind, boards=frozenset(boards))
     return Shtick(kind, amount)  # attempts, perception, text
 
@@ -276,12 +277,12 @@ def parse_offices(
         where = f"office {item['id']}"
         alignment = text(item.get("alignment"), f"{where}: alignment")
         if alignment.casefold() not in catalogue.names:
-            raise EngineError(f"{where}: unknown alignment {alignment!r}")
+            raise EngineError(refuse("named_alignment", what=where, alignment=alignment))
         places = {}
         for post in ("holder", "deputy"):
             slug = optional_text(item.get(post), f"{where}: {post}")
             if slug is not None and slug not in departments:
-                raise EngineError(f"{where}: {post} {slug!r} is not a department of the state")
+                raise EngineError(refuse("office_department", what=f"{where}: {post}", slug=slug))
             places[post] = slug
         found.append(
             Office(
@@ -302,9 +303,9 @@ def parse_election(raw: object, offices: list[Office]) -> str | None:
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise EngineError("election must be an object with an office")
+        raise EngineError(refuse("election_shape"))
     office = raw.get("office")
     if not any(o.id == office for o in offices):
-        raise EngineError(f"election for an unknown office {office!r}")
+        raise EngineError(refuse("election_office", office=office))
     assert isinstance(office, str)
     return office

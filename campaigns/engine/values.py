@@ -31,7 +31,7 @@ def objects(value: object, what: str) -> list[dict[str, object]]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise EngineError(f"{what} must be a list of objects")
+        raise EngineError(refuse("objects_list", what=what))
     return value
 
 
@@ -41,6 +41,6 @@ def unique_ids(items: list[dict[str, object]], what: str) -> list[str]:
     seen: set[str] = set()
     for item_id in ids:
         if item_id in seen:
-            raise EngineError(f"{what}: duplicate id {item_id!r}")
+            raise EngineError(refuse("duplicate_id", what=what, item=item_id))
         seen.add(item_id)
     return ids

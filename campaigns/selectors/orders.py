@@ -16,6 +16,7 @@ from campaigns.engine.joined import SEP, departments_named
 from campaigns.engine.scope import named_departments
 from campaigns.intrigue.selectors.deals import Offer, offers_to
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
+from campaigns.reasons import stored_reason
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.order_checks import ELECTION_KINDS, safe_reason
 from campaigns.selectors.pages import (
@@ -130,9 +131,9 @@ def named_by(order: Order) -> set[tuple[int, str]]:
     election order's candidate, running mate and ticket too, engine/joined.py)."""
     payload = order.payload if isinstance(order.payload, dict) else {}
     slugs = named_departments([payload]) | set(departments_named({**payload, "kind": order.kind}))
-    reason = order.result.get("reason") if isinstance(order.result, dict) else None
+    reason = stored_reason(order.result) if isinstance(order.result, dict) else None
     if reason:
-        slugs |= set(game.WORDS.findall(str(reason)))
+        slugs |= set(game.WORDS.findall(reason))
     return {(order.board_id, slug) for slug in slugs}
 
 
@@ -168,10 +169,10 @@ def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLin
 
 def resolved_reason(order: Order, names: CampaignNames) -> str:
     """A resolved order's reason, filtered by R50 like a submission's."""
-    reason = order.result.get("reason") if isinstance(order.result, dict) else None
+    reason = stored_reason(order.result) if isinstance(order.result, dict) else None
     if not reason:
         return ""
-    reason = players_named(str(reason), names.players)
+    reason = players_named(reason, names.players)
     loaded = (names.on_board(order.board_id), names.knowledge)
     return safe_reason(str(reason), board=order.board, player=names.viewer, loaded=loaded)
 

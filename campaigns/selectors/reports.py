@@ -40,6 +40,7 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.reasons import STORED, stored_reason
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.order_checks import safe_reason
 from campaigns.selectors.report_account import board_account, link_events
@@ -389,10 +390,13 @@ def outcome_for(
     and may state hidden facts (another department's links, an attacker's stash); players
     get them filtered exactly as at submission. The GM may see everything, but by name, not
     slug."""
-    outcome = outcomes.get(order.engine_id) or order.result or {}
+    stored = order.result if isinstance(order.result, dict) else {}
+    outcome = outcomes.get(order.engine_id) or stored
     if not outcome.get("reason"):
         return outcome
-    reason = players_named(str(outcome["reason"]), reading.players)
+    # The order's row holds the reason's code beside the record's text (reasons.STORED).
+    same = stored.get("reason") == outcome["reason"]
+    reason = players_named(stored_reason(stored if same else outcome), reading.players)
     if reading.full:
         reason = game.with_names(reason, knowing.names)
     else:
@@ -400,7 +404,8 @@ def outcome_for(
             reason, board=record.board, player=reading.viewer,
             loaded=(rows, reading.knowledge), levels=knowing.levels,
         )  # fmt: skip
-    return {**outcome, "reason": reason}
+    # The code's parameters name slugs (R50): only the filtered text goes on.
+    return {**{k: v for k, v in outcome.items() if k != STORED}, "reason": reason}
 
 
 def report_page_of(order: Order) -> int:

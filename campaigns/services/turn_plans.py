@@ -22,6 +22,7 @@ from typing import Any
 from campaigns.engine.api import collector_paused
 from campaigns.engine.joined import SEP, split_report, split_states
 from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
+from campaigns.reasons import outcome_stored
 from campaigns.selectors.classic_state import (
     classic_engine_state,
     stored_classic_states,
@@ -196,7 +197,7 @@ def outcomes_set(orders: Sequence[Order], report: dict[str, Any]) -> None:
     for order in orders:
         outcome = report["orders"][order.engine_id]
         order.status = outcome["status"]
-        order.result = outcome
+        order.result = outcome_stored(outcome)
 
 
 def board_plan(

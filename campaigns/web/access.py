@@ -135,6 +135,22 @@ def attempt[T](request: HttpRequest, action: Callable[[], T], framed: str = "") 
         return None
 
 
+def saved(request: HttpRequest, form: Any, save: Callable[[], object], success: str) -> bool:
+    """A GM's form: posted and valid, `save()` runs and `success` is said (True, for the
+    caller to send the GM on). A refusal becomes the form's errors and changes nothing;
+    GET, an invalid form or a refusal: False, for the caller to show the form again."""
+    if request.method != "POST" or not form.is_valid():
+        return False
+    try:
+        save()
+    except SetupRefused as refused:
+        for line in refused.messages:
+            form.add_error(None, line)
+        return False
+    messages.success(request, success)
+    return True
+
+
 def tell(request: HttpRequest, change: Change, done: str) -> None:
     """Say what happened: done (or nothing changed), then the engine's notes (R33)."""
     messages.success(request, done if change.changed else _("Nothing was changed."))

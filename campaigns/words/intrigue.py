@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from campaigns.engine.refusals import Refusal
 from campaigns.words.labels import STAT_LABELS, TYPE_LABELS, Namer, tokens_text
 
 # R60: the kinds of roll a dice or skill shtick adds to, in words ("on linking attempts").
@@ -36,8 +37,13 @@ PLAYER_ID = re.compile(r"(?<![\w-])p\d+(?![\w-])")
 
 def players_named(reason: str, players: Mapping[str, str]) -> str:
     """An engine reason with each player id it names replaced by the player's name (players
-    of a campaign know each other); ids not in `players` stay."""
-    return PLAYER_ID.sub(lambda m: players.get(m.group(), m.group()), reason)
+    of a campaign know each other); ids not in `players` stay. A refusal stays one, its
+    parameters named too."""
+
+    def named(text: str) -> str:
+        return PLAYER_ID.sub(lambda m: players.get(m.group(), m.group()), text)
+
+    return reason.replaced(named) if isinstance(reason, Refusal) else named(reason)
 
 
 def deal_text(

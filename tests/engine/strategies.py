@@ -368,13 +368,15 @@ def boards_with_orders(
     max_orders: int = 10,
     kinds: tuple[str, ...] = ORDER_KINDS,
     board: st.SearchStrategy[Json] | None = None,
+    min_orders: int = 0,
 ) -> Json:
     """A legal board (`board`, default `boards()`) plus a random list of orders of every
     kind (legal and illegal mixed). Attempts are biased towards legal targets and
     reinforcements towards answering a real attempt from the target's controller with a path
-    ending at the target (R46)."""
+    ending at the target (R46). `min_orders=1` for a test that checks nothing on a board
+    without orders."""
     state = draw(board if board is not None else boards())
-    n = draw(st.integers(0, max_orders))
+    n = draw(st.integers(min_orders, max_orders))
     ids = [f"o{i}" for i in range(n)]
     orders = [draw(one_order(state, oid, ids[:3], kinds)) for oid in ids]
     by_slug = {d["slug"]: d for d in state["departments"]}

@@ -6,6 +6,7 @@ Obstruct 0 and nothing to spend rolls 0 dice, so 0 successes. Where real dice de
 come from `boards.faces`, an independent copy of R23.
 """
 
+import pytest
 from boards import (
     SEED,
     TURN,
@@ -210,46 +211,55 @@ def test_r43_cannot_pay_fails_and_spends_nothing():
     assert structure_of(out, "court") == "bob"
 
 
-def test_r43_cannot_pay_counts_the_extra_tokens_too():
-    """R43 step 1: 2 money cover the cost, but the order also spends 1 authority mint lacks:
-    cannot pay, and the 2 money stay."""
+@pytest.mark.parametrize(
+    ("spend", "money"),
+    [
+        # 2 money cover the cost, but the order also spends 1 authority mint lacks.
+        pytest.param({"authority": 1}, 2, id="extra-tokens-count-too"),
+        # cost 2 money plus 1 extra money needs 3; mint holds 2.
+        pytest.param({"money": 1}, 2, id="cost-and-extra-of-one-type-add-up"),
+    ],
+)
+def test_r43_cannot_pay_counts_the_extra_tokens_too(spend, money):
+    """R43 step 1: the cost and the tokens the order spends beyond it must all be paid: when
+    mint cannot, the attempt fails, mint keeps its money and docks stays free."""
     out = resolve(
         board(
-            attempt("a1", "alice", "mint", "docks", spend={"authority": 1}),
-            attacker=mint(stash={"money": 2}),
+            attempt("a1", "alice", "mint", "docks", spend=spend),
+            attacker=mint(stash={"money": money}),
         )
     )
     assert status_of(out, "a1") == "failed"
-    assert stash_of(out, "mint") == {"money": 2, "people": 0, "authority": 0}
+    assert stash_of(out, "mint") == {"money": money, "people": 0, "authority": 0}
     assert structure_of(out, "docks") is None
 
 
-def test_r43_cost_and_extra_of_the_same_type_add_up():
-    """R43 step 1: cost 2 money plus 1 extra money needs 3; mint holds 2: cannot pay."""
-    out = resolve(
-        board(
-            attempt("a1", "alice", "mint", "docks", spend={"money": 1}),
-            attacker=mint(stash={"money": 2}),
-        )
-    )
-    assert status_of(out, "a1") == "failed"
-    assert stash_of(out, "mint") == {"money": 2, "people": 0, "authority": 0}
-
-
-def test_r43_cost_is_twice_the_targets_consumed_amount():
-    """R43 step 1: a target needing 2 money costs 4: mint's 4 money are all spent."""
-    out = resolve(
-        board(attempt("a1", "alice", "mint", "docks"), target=dept("docks", consumes=("money", 2)))
-    )
+@pytest.mark.parametrize(
+    ("cost", "target", "left"),
+    [
+        # a target needing 2 money costs 4: mint's 4 money are all spent.
+        pytest.param(
+            None,
+            dept("docks", consumes=("money", 2)),
+            {"money": 0, "people": 2, "authority": 2},
+            id="twice-the-consumed-amount",
+        ),
+        # cost {people: 2} instead of the default money: mint's people pay.
+        pytest.param(
+            {"people": 2},
+            None,
+            {"money": 4, "people": 0, "authority": 2},
+            id="paid-in-the-types-the-order-names",
+        ),
+    ],
+)
+def test_r43_cost_is_paid_from_the_attacker(cost, target, left):
+    """R43 step 1: the cost is twice the target's consumed amount, in money unless the order
+    names the types it pays in; a successful attempt leaves the attacker the rest."""
+    order = attempt("a1", "alice", "mint", "docks", **({"cost": cost} if cost else {}))
+    out = resolve(board(order, target=target))
     assert status_of(out, "a1") == "succeeded"
-    assert stash_of(out, "mint") == {"money": 0, "people": 2, "authority": 2}
-
-
-def test_r43_cost_may_be_paid_in_the_types_the_order_names():
-    """R43 step 1: cost {people: 2} instead of the default money: mint's people pay."""
-    out = resolve(board(attempt("a1", "alice", "mint", "docks", cost={"people": 2})))
-    assert status_of(out, "a1") == "succeeded"
-    assert stash_of(out, "mint") == {"money": 4, "people": 0, "authority": 2}
+    assert stash_of(out, "mint") == left
 
 
 def test_r43_attack_tn_is_seven_plus_opposed_minus_identical():
@@ -338,47 +348,56 @@ def assert_rejected_untouched(s, oid="a1"):
     return out
 
 
-def test_r43_attacker_must_be_in_the_players_structure():
-    """R43: bob's treasury is not alice's to attack with."""
-    assert_rejected_untouched(
-        board(attempt("a1", "alice", "treasury", "docks"), extra=[treasury()])
-    )
-
-
-def test_r43_attacker_needs_a_free_outgoing_link():
-    """R43/R11: mint already feeds watch and tower (2 of 2 outgoing links)."""
+def _tower_full_board():
     tower = dept("tower", structure="alice", home=True, consumes=("money", 1))
-    s = board(
+    return board(
         attempt("a1", "alice", "mint", "docks"),
         extra=[tower],
         links=(("mint", "watch"), ("mint", "tower")),
     )
-    assert_rejected_untouched(s)
 
 
-def test_r43_target_must_be_outside_the_players_structure():
-    """R43: watch is alice's own department."""
-    assert_rejected_untouched(board(attempt("a1", "alice", "mint", "watch"), links=()))
-
-
-def test_r43_target_must_consume_what_the_attacker_produces():
-    """R43: docks consumes people, mint produces money."""
-    assert_rejected_untouched(
-        board(attempt("a1", "alice", "mint", "docks"), target=dept("docks", consumes=("people", 1)))
-    )
-
-
-def test_r43_target_consuming_nothing_cannot_be_attempted():
-    """R43: a department that consumes nothing consumes nothing the attacker produces."""
-    assert_rejected_untouched(
-        board(attempt("a1", "alice", "mint", "docks"), target=dept("docks", produces=("money", 1)))
-    )
-
-
-def test_r43_attacker_producing_nothing_cannot_attempt():
-    """R43: watch produces nothing, so no target consumes what it produces."""
-    s = board(attempt("a1", "alice", "watch", "docks"))
-    assert_rejected_untouched(s)
+@pytest.mark.parametrize(
+    "make_state",
+    [
+        # bob's treasury is not alice's to attack with.
+        pytest.param(
+            lambda: board(attempt("a1", "alice", "treasury", "docks"), extra=[treasury()]),
+            id="attacker-outside-the-players-structure",
+        ),
+        # R11: mint already feeds watch and tower (2 of 2 outgoing links).
+        pytest.param(_tower_full_board, id="attacker-without-a-free-outgoing-link"),
+        # watch is alice's own department.
+        pytest.param(
+            lambda: board(attempt("a1", "alice", "mint", "watch"), links=()),
+            id="target-inside-the-players-structure",
+        ),
+        # docks consumes people, mint produces money.
+        pytest.param(
+            lambda: board(
+                attempt("a1", "alice", "mint", "docks"),
+                target=dept("docks", consumes=("people", 1)),
+            ),
+            id="target-consumes-another-type",
+        ),
+        # a department that consumes nothing consumes nothing the attacker produces.
+        pytest.param(
+            lambda: board(
+                attempt("a1", "alice", "mint", "docks"), target=dept("docks", produces=("money", 1))
+            ),
+            id="target-consumes-nothing",
+        ),
+        # watch produces nothing, so no target consumes what it produces.
+        pytest.param(
+            lambda: board(attempt("a1", "alice", "watch", "docks")),
+            id="attacker-produces-nothing",
+        ),
+    ],
+)
+def test_r43_illegal_attempt_is_rejected_untouched(make_state):
+    """R43: the attacker must be the player's, with a free outgoing link (R11), producing what a
+    target outside the player's structure consumes; otherwise rejected, nothing rolled or spent."""
+    assert_rejected_untouched(make_state())
 
 
 def test_r43_second_attempt_in_a_turn_is_rejected():

@@ -46,18 +46,24 @@ def checked_together(state: Json, player: str) -> list[Json]:
 @SETTINGS
 @given(
     st.one_of(
-        boards_with_orders(max_orders=12, board=BIG_BOARDS),
-        boards_with_orders(max_orders=12),
+        boards_with_orders(min_orders=1, max_orders=12, board=BIG_BOARDS),
+        boards_with_orders(min_orders=1, max_orders=12),
         contested_boards(),
     )
 )
 def test_orders_resolve_on_their_neighbourhood_as_on_the_whole_board(state: Json) -> None:
+    """Every example holds at least one order (a board without orders would compare two empty
+    reports and check nothing), and every order's outcome is among those compared."""
     players = sorted({o["player"] for o in state["orders"] if isinstance(o.get("player"), str)})
+    assert players, "an example without orders checks nothing"
+    compared: set[str] = set()
     for player in players:
         orders = checked_together(state, player)
         whole = resolve({**state, "orders": orders})["report"]
         part = resolve(neighbourhood(state, orders))["report"]
         assert part == whole, player
+        compared |= {o["id"] for o in orders if o["id"] in whole["orders"]}
+    assert compared == {o["id"] for o in state["orders"]}
 
 
 @settings(SETTINGS, max_examples=100)

@@ -9,7 +9,9 @@ import hmac
 
 import pytest
 
+from campaigns.engine.refusals import TABLE, Refusal
 from campaigns.models import Department, Order, TurnRecord
+from campaigns.reasons import STORED, stored_reason
 from campaigns.selectors.state import board_state
 from campaigns.services.turns import turn_process
 from tests.support.turn_job import UTC, started_campaign
@@ -91,6 +93,17 @@ def test_queued_orders_are_resolved_and_their_outcome_written() -> None:
     report = TurnRecord.objects.get(turn=turn_1).report
     assert report["orders"][str(move.pk)] == move.result
     assert set(report["orders"]) == {str(o.pk) for o in (move, foreign, broke, roll)}
+    # A refused order's row keeps its reason's code and parameters beside the text, which
+    # they say again (issue 26); the record keeps the engine's report as it gave it.
+    for refused in (foreign, broke):
+        coded = refused.result[STORED]
+        assert coded["code"] in TABLE
+        assert Refusal(coded["code"], coded["params"]) == refused.result["reason"]
+        assert stored_reason(refused.result).code == coded["code"]
+        assert report["orders"][str(refused.pk)] == {
+            k: v for k, v in refused.result.items() if k != STORED
+        }
+    assert broke.result[STORED]["code"] == "cannot_pay"
 
 
 def test_the_rows_written_are_the_state_recorded() -> None:

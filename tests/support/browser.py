@@ -27,6 +27,9 @@ DESKTOP = {"width": 1280, "height": 900}
 
 BROWSER_MARKS = [
     pytest.mark.browser,
+    # A browser and a live server per test: seconds each, so out of the fast loop
+    # (`-m "not slow"`), like the crawl, hostile input and the fault matrix.
+    pytest.mark.slow,
     pytest.mark.skipif(
         not CHROMIUM.exists(),
         reason="needs Debian's chromium at /usr/bin/chromium (./test installs it)",

@@ -155,6 +155,7 @@ def visit(client: Client, method: str, url: str) -> tuple[int, str]:
 # --- the authorization matrix ---------------------------------------------------------------
 
 
+@pytest.mark.slow  # the crawl world and every page of it: minutes, not for the fast loop
 def test_every_role_gets_the_status_written_down_for_every_page(world: World) -> None:
     """Every URL of PAGES, GET and POST (an empty form), as every role: the status in the
     table, and nothing else. A 404 for a campaign the viewer is not in is the answer for one
@@ -239,6 +240,7 @@ def told_of(world: World, username: str) -> list[str]:
     return told + (["thieves-guild"] if username == "alice" else [])
 
 
+@pytest.mark.slow  # the crawl world and every page of it: minutes, not for the fast loop
 @pytest.mark.parametrize("role", list(USERS))
 def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
     world: World, role: str

@@ -156,6 +156,7 @@ def world(db: None) -> World:
     return crawl_world()
 
 
+@pytest.mark.slow  # the crawl world and every page of it: minutes, not for the fast loop
 @pytest.mark.parametrize("role", list(USERS))
 def test_every_page_a_role_may_read_is_in_german(world: World, role: str) -> None:
     phrases = english_phrases()

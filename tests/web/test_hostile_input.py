@@ -162,6 +162,7 @@ def client_as(username: str, client_for: Callable[[str], Client]) -> Client:
     return client_for(username) if username else Client()
 
 
+@pytest.mark.slow  # hostile examples for every form or path: out of the fast loop
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
 def test_every_form_reads_hostile_input_and_answers_without_crashing(
@@ -274,6 +275,7 @@ def fuzzed_paths() -> list[str]:
     return sorted(name for name, params in site_patterns().items() if params)
 
 
+@pytest.mark.slow  # hostile examples for every form or path: out of the fast loop
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", fuzzed_paths())
 def test_hostile_path_values_get_an_answer_not_a_crash(week: World, client_for, name: str) -> None:
@@ -343,6 +345,7 @@ UNREADABLE: list[tuple[str, Callable[[list[str]], bytes]]] = [
 ]
 
 
+@pytest.mark.slow  # hostile examples for every form or path: out of the fast loop
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.name)
 def test_every_form_refuses_a_body_it_cannot_read_and_writes_nothing(
@@ -376,6 +379,7 @@ def holding_nul(rows: dict[str, list[tuple[Any, ...]]]) -> list[str]:
     return [label for label, values in rows.items() if "\\x00" in repr(values)]
 
 
+@pytest.mark.slow  # hostile examples for every form or path: out of the fast loop
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "endpoint", [e for e in ENDPOINTS if e.method == "post"], ids=lambda e: e.name
@@ -408,6 +412,7 @@ def test_a_nul_in_any_field_gets_the_form_or_a_refusal_and_is_never_stored(
         assert stored == [], (url, body, stored)
 
 
+@pytest.mark.slow  # hostile examples for every form or path: out of the fast loop
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", fuzzed_paths())
 def test_a_nul_in_any_path_value_is_refused_not_a_crash(week: World, client_for, name: str) -> None:

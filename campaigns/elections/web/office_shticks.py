@@ -6,7 +6,6 @@ audit log (R53). GM only (web/access.py)."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,12 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaigns.elections.services.offices import office_save
-from campaigns.intrigue.selectors.character import DepartmentOption
+from campaigns.intrigue.selectors.character import board_department_options
 from campaigns.intrigue.web.shtick_forms import SHTICK_FORMS
 from campaigns.models import Office, Shtick
 from campaigns.selectors.pages import boards_of
-from campaigns.services.setup import SetupRefused
-from campaigns.web.access import FORM_METHODS, done, gm_office, posted
+from campaigns.web.access import FORM_METHODS, done, gm_office, posted, saved
 from campaigns.web.post_only import post_only
 
 
@@ -50,20 +48,15 @@ def office_shtick_new(
     board, office = gm_office(request, slug, board_slug, pk)
     if kind not in SHTICK_FORMS:
         raise Http404("no such shtick kind")
-    departments = [
-        DepartmentOption(d.pk, d.slug, d.name) for d in board.departments.order_by("name", "pk")
-    ]
+    departments = board_department_options(board)
     boards = [(b.slug, b.name) for b in boards_of(board.campaign)]
     form = SHTICK_FORMS[kind](posted(request), departments=departments, boards=boards)
-    if request.method == "POST" and form.is_valid():
-        try:
-            office_saved_with(office, [*office.shticks, form.engine_object()], request.user)
-        except SetupRefused as refused:
-            for line in refused.messages:
-                form.add_error(None, line)
-        else:
-            messages.success(request, _("Shtick granted."))
-            return back(office)
+
+    def save() -> object:
+        return office_saved_with(office, [*office.shticks, form.engine_object()], request.user)
+
+    if saved(request, form, save, _("Shtick granted.")):
+        return back(office)
     title = _("A shtick for %(office)s: %(kind)s") % {
         "office": office.name,
         "kind": Shtick.Kind(kind).label,

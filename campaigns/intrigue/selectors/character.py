@@ -155,6 +155,19 @@ class DepartmentOption:
     label: str
 
 
+def board_department_options(board: Board) -> list[DepartmentOption]:
+    """Every department of one board, by name (one query): what an office's shtick may
+    name (R80: a department of the office's board)."""
+    return [
+        DepartmentOption(d.pk, d.slug, d.name) for d in board.departments.order_by("name", "pk")
+    ]
+
+
+def department_choices(options: list[DepartmentOption]) -> list[tuple[str, str]]:
+    """`options` as a form's choices: the row's pk (as the form posts it) -> its label."""
+    return [(str(d.pk), d.label) for d in options]
+
+
 def department_options(campaign: Campaign) -> list[DepartmentOption]:
     """Every department of the campaign, by board and name (one query): the GM's choices."""
     rows = Department.objects.filter(board__campaign=campaign).select_related("board")

@@ -23,9 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from campaigns.intrigue.selectors.character import (
-    department_options,
-)
+from campaigns.intrigue.selectors.character import department_choices, department_options
 from campaigns.intrigue.selectors.intrigue_gm import (
     contingency_of,
     department_envelopes,
@@ -53,7 +51,15 @@ from campaigns.models import ContingencyEnvelope, Goal, Membership, Shtick
 from campaigns.selectors.pages import boards_of
 from campaigns.selectors.players import member_for
 from campaigns.services.setup import SetupRefused
-from campaigns.web.access import FORM_METHODS, attempt, found, gm_department, gm_of, posted
+from campaigns.web.access import (
+    FORM_METHODS,
+    attempt,
+    found,
+    gm_department,
+    gm_of,
+    posted,
+    saved,
+)
 from campaigns.web.post_only import post_only
 from campaigns.words.labels import in_text
 
@@ -90,15 +96,8 @@ def form_page(
     """POST: a valid form is saved and the GM goes back to the member page, told `done`
     (message, anchor); a refusal becomes the form's error and nothing changes. GET or an
     invalid form: the page."""
-    if request.method == "POST" and form.is_valid():
-        try:
-            save()
-        except SetupRefused as refused:
-            for line in refused.messages:
-                form.add_error(None, line)
-        else:
-            messages.success(request, done[0])
-            return back_to(member, done[1])
+    if saved(request, form, save, done[0]):
+        return back_to(member, done[1])
     context = {"campaign": member.campaign, "member": member, "form": form, "title": title,
                "back": member_page(member), "back_label": member.display_name}  # fmt: skip
     return render(request, "campaigns/character/gm_form.html", context)
@@ -193,7 +192,7 @@ def contingency_new(request: HttpRequest, slug: str, pk: int, condition: str) ->
     member = gm_player(request, slug, pk)
     if condition not in Condition.values:
         raise Http404("no such condition")
-    choices = [(d.pk, d.label) for d in department_options(member.campaign)]
+    choices = department_choices(department_options(member.campaign))
     form = ContingencyForm(posted(request), condition=condition, departments=choices)
     if request.method == "POST":
         with timezone.override(ZoneInfo(member.campaign.time_zone)):

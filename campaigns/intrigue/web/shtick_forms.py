@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.engine.sheets import ROLLS
-from campaigns.intrigue.selectors.character import DepartmentOption
+from campaigns.intrigue.selectors.character import DepartmentOption, department_choices
 from campaigns.models import Shtick
 from campaigns.web.order_form_base import linked_help
 from campaigns.words.intrigue import ROLL_LABELS
@@ -45,7 +45,7 @@ class ShtickForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.options = {str(d.pk): d for d in departments}
-        choices = [(str(d.pk), d.label) for d in departments]
+        choices = department_choices(departments)
         if "department" in self.fields:
             field = self.fields["department"]
             every = [(EVERY, _("every department of the structure"))] if not field.required else []
