@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 
 def goal_text(goal: dict[str, Any] | None, win_groups: int) -> str:
@@ -66,17 +65,17 @@ def aim_word(aim: str) -> str:
 
 # R95/R96: the terms of an attack's need (engine/classic/attack.py's need_terms), in words.
 TERM_WORDS = {
-    "power": _lazy("power"),
-    "assistants": _lazy("assistants' transferable power"),
-    "money": _lazy("megabucks spent"),
-    "bonuses": _lazy("bonuses"),
-    "interference": _lazy("interference"),
-    "alignments": _lazy("alignments"),
-    "neutralize": _lazy("neutralize (+6)"),
-    "resistance": _lazy("resistance"),
-    "closeness": _lazy("closeness to its Illuminati"),
-    "group_money": _lazy("its own treasury spent (2 each)"),
-    "illuminati_money": _lazy("its Illuminati's treasury spent"),
+    "power": gettext_lazy("power"),
+    "assistants": gettext_lazy("assistants' transferable power"),
+    "money": gettext_lazy("megabucks spent"),
+    "bonuses": gettext_lazy("bonuses"),
+    "interference": gettext_lazy("interference"),
+    "alignments": gettext_lazy("alignments"),
+    "neutralize": gettext_lazy("neutralize (+6)"),
+    "resistance": gettext_lazy("resistance"),
+    "closeness": gettext_lazy("closeness to its Illuminati"),
+    "group_money": gettext_lazy("its own treasury spent (2 each)"),
+    "illuminati_money": gettext_lazy("its Illuminati's treasury spent"),
 }
 
 

@@ -179,3 +179,29 @@ def test_the_attack_form_reads_as_many_queries_on_a_larger_board(
     row.state["groups"] += [group(f"extra-{n}", name=f"Extra {n}") for n in range(40)]
     row.save()
     assert count() == small
+
+
+def test_the_classic_offers_and_the_attack_preview_read_in_german(
+    demo: Campaign, client_for: Any
+) -> None:
+    classic_board_in(demo)
+    client = client_for("alice")
+    client.cookies.load({"django_language": "de"})
+    words = text_of(client.get(reverse("orders", args=[demo.slug])))
+    assert "Megataler-Transfer" in words and "Passen" in words
+    assert "keine Ihrer Gruppen kann an einen freien Pfeil einer anderen wechseln" in words
+    shown = text_of(client.post(form_url(demo, "attack"), {**ATTACK, "preview": "1"}))
+    assert "The Mafia greift Yuppies an, Ziel: Kontrolle" in shown  # names are data
+    assert "übertragbare Macht der Helfer: 10" in shown and "Erfolgschance" in shown
+
+
+def test_editing_a_classic_order_says_to_cancel_it_instead(demo: Campaign, client_for: Any) -> None:
+    classic_board_in(demo)
+    client = client_for("alice")
+    assert client.post(form_url(demo, "pass"), {}).status_code == 302
+    [order] = queued(demo)
+    page = client.get(reverse("order_edit", args=[demo.slug, order.pk]), follow=True)
+    assert page.status_code == 200
+    assert "cancel it and queue another" in text_of(page)
+    order.refresh_from_db()
+    assert order.status == "queued"
