@@ -65,6 +65,13 @@ class ClassicOrderForm(forms.Form):
                 max_value=MOST_MB,
                 required=kind in REQUIRED_AMOUNTS,
             )
+        if kind == "pass":
+            # R94: a pass rejects every other order of the player's this turn: said and
+            # confirmed, not queued by a stray click (or an empty post).
+            self.fields["confirm"] = forms.BooleanField(
+                label=_("I pass: +5 MB to my Illuminati, and every other order of mine this "
+                        "turn is rejected"),
+            )  # fmt: skip
         if kind == "transfer":
             self.fields["action"] = forms.BooleanField(
                 label=_("As one of your two actions (else a free transfer)"), required=False

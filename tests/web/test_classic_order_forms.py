@@ -100,7 +100,7 @@ def test_a_posted_attack_is_queued_listed_by_name_and_cancellable_r40(
 @pytest.mark.parametrize(
     ("kind", "data"),
     [
-        ("pass", {}),
+        ("pass", {"confirm": "on"}),
         ("transfer", {"choice": "bavarians|mafia", "amount": "4", "action": "on"}),
         ("mb_gift", {"choice": "BOB", "amount": "2"}),
         ("drop", {"choice": "mafia"}),
@@ -198,7 +198,9 @@ def test_the_classic_offers_and_the_attack_preview_read_in_german(
 def test_editing_a_classic_order_says_to_cancel_it_instead(demo: Campaign, client_for: Any) -> None:
     classic_board_in(demo)
     client = client_for("alice")
-    assert client.post(form_url(demo, "pass"), {}).status_code == 302
+    assert client.post(form_url(demo, "pass"), {}).status_code == 200  # not confirmed
+    assert queued(demo) == []
+    assert client.post(form_url(demo, "pass"), {"confirm": "on"}).status_code == 302
     [order] = queued(demo)
     page = client.get(reverse("order_edit", args=[demo.slug, order.pk]), follow=True)
     assert page.status_code == 200
