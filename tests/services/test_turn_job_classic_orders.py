@@ -10,6 +10,8 @@ import pytest
 from campaigns.engine.classic.preview import attack_preview
 from campaigns.engine.dice import roll_faces
 from campaigns.models import Campaign, ClassicBoard, Order, TurnRecord
+from campaigns.selectors.order_checks import OrderRefused
+from campaigns.services.orders import orders_submit
 from campaigns.services.turns import turn_process
 from tests.support.classic_files import (
     ALICE_TREASURY,
@@ -74,3 +76,28 @@ def test_a_queued_classic_attack_is_rolled_with_the_turns_seed_r95(demo: Campaig
     else:
         assert (yuppies["place"], yuppies["controller"]) == ("table", None)
     assert b in record.report["seat_order"]
+
+
+def test_orders_queued_through_the_service_reach_the_engine_and_a_refused_one_is_not_stored(
+    demo: Campaign,
+) -> None:
+    """R40, R94: orders_submit checks a classic order against the engine's choices, stores
+    it, and the turn job resolves it; one the engine does not offer is refused, unstored."""
+    board = classic_board_in(demo)
+    turn = demo.turns.get(number=1)
+    alice = member(demo, "alice")
+    with pytest.raises(OrderRefused):
+        orders_submit(player=alice, turn=turn, board=board, kind=Kind.CLASSIC_DROP,
+                      payload={"group": "bavarians"})  # fmt: skip
+    with pytest.raises(OrderRefused):  # a standard kind on a classic board (R90)
+        orders_submit(player=alice, turn=turn, board=board, kind=Kind.ATTEMPT,
+                      payload={"attacker": "mafia", "target": "yuppies"})  # fmt: skip
+    assert not Order.objects.filter(board=board).exists()
+    drop = orders_submit(player=alice, turn=turn, board=board, kind=Kind.CLASSIC_DROP,
+                         payload={"group": "mafia"})  # fmt: skip
+    assert turn_process(campaign_id=demo.pk, number=1) is not None
+    drop.refresh_from_db()
+    assert drop.status == "succeeded"
+    groups = {g["slug"]: g for g in ClassicBoard.objects.get(board=board).state["groups"]}
+    # R97: a dropped group goes to the table, its treasury lost.
+    assert (groups["mafia"]["place"], groups["mafia"]["treasury"]) == ("table", 0)

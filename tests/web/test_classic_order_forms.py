@@ -207,3 +207,27 @@ def test_editing_a_classic_order_says_to_cancel_it_instead(demo: Campaign, clien
     assert "cancel it and queue another" in text_of(page)
     order.refresh_from_db()
     assert order.status == "queued"
+
+
+def test_the_orders_page_reads_as_many_queries_with_more_classic_orders_and_groups(
+    demo: Campaign, client_for: Any
+) -> None:
+    """The classic offers and the queued classic orders by name: a fixed number of queries."""
+    board = classic_board_in(demo)
+    client = client_for("alice")
+    client.post(form_url(demo, "attack"), ATTACK)
+
+    def count() -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(reverse("orders", args=[demo.slug])).status_code == 200
+        return len(queries)
+
+    one = count()
+    for data in ({"choice": "bavarians|mafia", "amount": "1"},
+                 {"choice": "mafia|bavarians", "amount": "2"}):  # fmt: skip
+        assert client.post(form_url(demo, "transfer"), data).status_code == 302
+    row = ClassicBoard.objects.get(board=board)
+    row.state["groups"] += [group(f"extra-{n}", name=f"Extra {n}") for n in range(40)]
+    row.save()
+    assert len(queued(demo)) == 3
+    assert count() == one
