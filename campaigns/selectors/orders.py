@@ -52,8 +52,7 @@ class OrderLine:
     text: str
     status_label: str
     reason: str = ""
-    # A classic board's order (R90): cancelled and queued again, not edited in place.
-    classic: bool = False
+    classic: bool = False  # a classic board's order (R90): web/classic_orders.py edits it
 
 
 @dataclass(frozen=True)

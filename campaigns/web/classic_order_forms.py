@@ -14,6 +14,7 @@ from campaigns.selectors.classic_orders import (
     AMOUNTS,
     CHOICE_FIELDS,
     REQUIRED_AMOUNTS,
+    SEP,
     ClassicOrderContext,
 )
 from campaigns.words.classic import classic_reason
@@ -94,6 +95,19 @@ class ClassicOrderForm(forms.Form):
                 % {"reason": classic_reason(reason)}
             )
         return cleaned
+
+    @classmethod
+    def initial_from(cls, kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """A queued order's fields as the form's initial values (editing it, R40)."""
+        initial: dict[str, Any] = {
+            name: payload[name] for name in (*AMOUNTS.get(kind, ()), "action") if name in payload
+        }
+        if CHOICE_FIELDS[kind]:
+            initial["choice"] = SEP.join(str(payload.get(f, "")) for f in CHOICE_FIELDS[kind]
+                                         if f in payload)  # fmt: skip
+        if payload.get("assist"):
+            initial["assist"] = list(payload["assist"])
+        return initial
 
     def payload(self) -> dict[str, Any]:
         """The order's ENGINE.md part 10 fields (call after is_valid)."""

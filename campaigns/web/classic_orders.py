@@ -16,7 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaigns.engine.errors import EngineError
-from campaigns.models import Order, Turn
+from campaigns.models import Board, Membership, Order, Turn
+from campaigns.selectors import orders as order_reads
 from campaigns.selectors.classic_orders import (
     CLASSIC_KINDS,
     ClassicOrderContext,
@@ -54,6 +55,22 @@ def attack_preview_of(ctx: ClassicOrderContext, payload: dict[str, Any]) -> Atta
     )  # fmt: skip
 
 
+def edited_order(request: HttpRequest, viewer: Membership, board: Board, kind: str) -> Order | None:
+    """The viewer's queued order `?order=<id>` of `kind` on `board`, None without the
+    parameter; 404 for anything else (another player's orders do not exist for them)."""
+    raw = request.GET.get("order")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        raise Http404("no such order")
+    order = order_reads.own_order(viewer, int(raw))
+    if order is None or (order.board_id, order.kind) != (board.pk, kind):
+        raise Http404("no such order")
+    if order.status != Order.Status.QUEUED:
+        raise Http404("no such queued order")
+    return order
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -> HttpResponse:
@@ -68,7 +85,10 @@ def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -
         messages.error(request, _("The turn takes no orders now."))
         return redirect("orders", slug)
     ctx = classic_order_context(viewer, turn, board)
-    form = ClassicOrderForm(posted(request), ctx=ctx, kind=kind)
+    # R40: `?order=<id>` edits the viewer's queued order of this kind on this board.
+    editing = edited_order(request, viewer, board, kind)
+    initial = ClassicOrderForm.initial_from(kind, editing.payload) if editing else None
+    form = ClassicOrderForm(posted(request), ctx=ctx, kind=kind, initial=initial)
     preview = None
     if request.method == "POST" and form.is_valid():
         if kind == Order.Kind.CLASSIC_ATTACK and "preview" in request.POST:
@@ -78,18 +98,23 @@ def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -
                 form.add_error(None, classic_reason(str(problem)))
         else:
             try:
-                service.orders_submit(
-                    player=viewer, turn=turn, board=board, kind=kind, payload=form.payload(),
-                    client_token=form.cleaned_data.get("client_token") or "",
-                )  # fmt: skip
+                if editing is not None:
+                    service.order_edit(player=viewer, order=editing, payload=form.payload())
+                else:
+                    service.orders_submit(
+                        player=viewer, turn=turn, board=board, kind=kind,
+                        payload=form.payload(),
+                        client_token=form.cleaned_data.get("client_token") or "",
+                    )  # fmt: skip
             except (OrderRefused, ValidationError) as refused:
                 form.add_error(None, str(refused) if isinstance(refused, OrderRefused) else refused)
             else:
                 title = str(Order.Kind(kind).label)
                 messages.success(request, _("%(title)s: queued.") % {"title": title})
                 return redirect("orders", slug)
-    title = _("%(kind)s on %(board)s") % {
-        "kind": str(Order.Kind(kind).label), "board": board.name
+    title = (_("Edit %(kind)s on %(board)s") if editing else _("%(kind)s on %(board)s")) % {
+        "kind": in_text(str(Order.Kind(kind).label)) if editing else str(Order.Kind(kind).label),
+        "board": board.name,
     }  # fmt: skip
     context = {
         "campaign": viewer.campaign,

@@ -211,11 +211,9 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if order.status != Order.Status.QUEUED:
         messages.error(request, _("Only queued orders can be changed."))
         return redirect("orders", slug)
-    if order.board.is_classic:  # R90: its forms are the classic ones, which queue anew
-        messages.error(
-            request, _("A classic board's order is not edited: cancel it and queue another.")
-        )
-        return redirect("orders", slug)
+    if order.board.is_classic:  # R90: its form is the classic one (web/classic_orders.py)
+        url = reverse("classic_order", args=[slug, order.board.slug, order.kind])
+        return redirect(f"{url}?order={order.pk}")
     ctx = OrderContext.build(viewer, order.turn, order.board)
     cls = ReinforceForm if order.kind == Kind.REINFORCE else FORMS[order.kind]
     extra: dict[str, Any] = {}

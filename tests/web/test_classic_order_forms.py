@@ -195,18 +195,29 @@ def test_the_classic_offers_and_the_attack_preview_read_in_german(
     assert "übertragbare Macht der Helfer: 10" in shown and "Erfolgschance" in shown
 
 
-def test_editing_a_classic_order_says_to_cancel_it_instead(demo: Campaign, client_for: Any) -> None:
+def test_a_classic_order_is_edited_on_its_own_form_prefilled_r40(
+    demo: Campaign, client_for: Any
+) -> None:
     classic_board_in(demo)
     client = client_for("alice")
     assert client.post(form_url(demo, "pass"), {}).status_code == 200  # not confirmed
     assert queued(demo) == []
-    assert client.post(form_url(demo, "pass"), {"confirm": "on"}).status_code == 302
+    assert client.post(form_url(demo, "attack"), ATTACK).status_code == 302
     [order] = queued(demo)
-    page = client.get(reverse("order_edit", args=[demo.slug, order.pk]), follow=True)
-    assert page.status_code == 200
-    assert "cancel it and queue another" in text_of(page)
-    order.refresh_from_db()
-    assert order.status == "queued"
+    opened = client.get(reverse("order_edit", args=[demo.slug, order.pk]), follow=True)
+    assert opened.status_code == 200
+    assert opened.context["form"].initial["choice"] == "mafia|yuppies|control"
+    assert opened.context["form"].initial["spend"] == 3
+    edit = f"{form_url(demo, 'attack')}?order={order.pk}"
+    assert client.post(edit, {**ATTACK, "spend": "5"}).status_code == 302
+    [edited] = queued(demo)
+    assert edited.pk == order.pk and edited.payload["spend"] == 5
+    # Not hers, not this kind, or no number: no such order.
+    bob = client_for("bob")
+    assert bob.get(edit).status_code == 404
+    assert client.get(f"{form_url(demo, 'transfer')}?order={order.pk}").status_code == 404
+    assert client.get(f"{form_url(demo, 'attack')}?order=x%00").status_code == 404
+    assert client.get(f"{form_url(demo, 'attack')}?order=99999999999999999999").status_code == 404
 
 
 def test_the_orders_page_reads_as_many_queries_with_more_classic_orders_and_groups(
