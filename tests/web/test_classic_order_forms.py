@@ -242,3 +242,24 @@ def test_the_orders_page_reads_as_many_queries_with_more_classic_orders_and_grou
     row.save()
     assert len(queued(demo)) == 3
     assert count() == one
+
+
+def test_a_player_without_a_structure_on_the_board_is_told_why_for_every_kind_r92(
+    demo: Campaign, client_for: Any
+) -> None:
+    classic_board_in(demo)  # alice's and bob's: carol plays no structure on it
+    client = client_for("carol")
+    html = client.get(reverse("orders", args=[demo.slug])).content.decode()
+    assert "data-classic-kind=" not in html
+    assert html.count("you play no structure on this board") == 10
+    page = client.post(form_url(demo, "pass"), {"confirm": "on"})
+    assert page.status_code == 200 and "you play no structure on this board" in text_of(page)
+    assert queued(demo) == []
+
+
+def test_a_form_opened_for_an_earlier_turn_stores_nothing(demo: Campaign, client_for: Any) -> None:
+    classic_board_in(demo)
+    page = client_for("alice").post(form_url(demo, "drop"), {"choice": "mafia", "turn": "0"})
+    assert page.status_code == 200
+    assert "This form was opened for turn 0, which is over" in text_of(page)
+    assert queued(demo) == []
