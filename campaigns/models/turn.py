@@ -71,6 +71,19 @@ class Order(models.Model):
         RUNNING_MATE = "running_mate", _("Running mate")
         SUPPORT = "support", _("Election support")
         VOTE = "vote", _("Vote")
+        # ENGINE.md part 10 (RULES R94-R97), on classic boards only. A gift and an accept
+        # there are not those of parts 7-9 (other fields, other rules): their own values,
+        # which the classic engine call names by the engine's kinds (CLASSIC_ENGINE_KINDS).
+        CLASSIC_ATTACK = "attack", _("Attack")
+        CLASSIC_PASS = "pass", _("Pass")
+        CLASSIC_TRANSFER = "transfer", _("Transfer of megabucks")
+        CLASSIC_GIFT = "mb_gift", _("Gift of megabucks")
+        CLASSIC_DROP = "drop", _("Drop a group")
+        CLASSIC_MOVE = "move_group", _("Move a group")
+        CLASSIC_DEFEND = "defend", _("Standing defence of a group")
+        CLASSIC_INTERFERE = "interfere", _("Interference")
+        CLASSIC_GIVE = "give_group", _("Give a group")
+        CLASSIC_ACCEPT = "group_accept", _("Accept a group")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -113,6 +126,10 @@ class Order(models.Model):
     def engine_id(self) -> str:
         """The order id in roll keys (R23) and reports: the database id, so it is unique."""
         return str(self.pk)
+
+
+# The site's classic kinds whose value is not the engine's (ENGINE.md part 10).
+CLASSIC_ENGINE_KINDS = {Order.Kind.CLASSIC_GIFT: "gift", Order.Kind.CLASSIC_ACCEPT: "accept"}
 
 
 class TurnRecord(models.Model):

@@ -9,6 +9,7 @@ from typing import Any
 
 from campaigns.models import Board, ClassicBoard, Order, Turn
 from campaigns.models.classic import CALL_KEYS, empty_classic_state
+from campaigns.models.turn import CLASSIC_ENGINE_KINDS
 from campaigns.selectors.state import order_state
 
 
@@ -41,8 +42,16 @@ def classic_engine_state(
     if turn is not None:
         state["turn"] = turn.number
         state["seed"] = turn.seed
-        state["orders"] = [order_state(o) for o in orders]
+        state["orders"] = [classic_order_state(o) for o in orders]
     return state
+
+
+def classic_order_state(order: Order) -> dict[str, Any]:
+    """ENGINE.md part 10's order: its stored fields, id, player (engine_player_id), seq and
+    the engine's name of its kind (the site's classic gift and accept have their own)."""
+    found = order_state(order)
+    found["kind"] = CLASSIC_ENGINE_KINDS.get(order.kind, order.kind)  # type: ignore[call-overload]
+    return found
 
 
 def stored_of(result: dict[str, Any]) -> dict[str, Any]:

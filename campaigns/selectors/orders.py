@@ -18,6 +18,7 @@ from campaigns.intrigue.selectors.deals import Offer, offers_to
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
 from campaigns.reasons import stored_reason
 from campaigns.selectors.board_views import player_names
+from campaigns.selectors.classic_state import stored_classic_states
 from campaigns.selectors.order_checks import ELECTION_KINDS, safe_reason
 from campaigns.selectors.pages import (
     BoardLink,
@@ -38,6 +39,7 @@ from campaigns.selectors.visibility import (
     viewer_knowledge,
 )
 from campaigns.words import game, labels
+from campaigns.words.classic import classic_order_text, classic_reason
 from campaigns.words.intrigue import players_named
 
 
@@ -51,6 +53,7 @@ class OrderLine:
     text: str
     status_label: str
     reason: str = ""
+    classic: bool = False  # a classic board's order (R90): web/classic_orders.py edits it
 
 
 @dataclass(frozen=True)
@@ -102,11 +105,21 @@ class CampaignNames:
         self.knowledge = viewer_knowledge(viewer, pk__in=[d.pk for d in self.by_key.values()])
         # R62: a hand-over's receiver and an accept's giver, by name (members see members).
         self.players: dict[str, str] = {}
+        # R90: classic board id -> its groups' names (not the deck's: R99), for its orders.
+        self.groups: dict[int, dict[str, str]] = {}
 
     def with_players(self, orders: list[Order]) -> CampaignNames:
-        """Load the players' names if an order names a player (one query, only then)."""
-        if any(o.kind in (Order.Kind.HANDOVER, Order.Kind.ACCEPT) for o in orders):
+        """Load the players' names if an order names a player (one query, only then), and
+        the groups of the classic boards the orders are on (one query, only then)."""
+        classic = {o.board_id: o.board for o in orders if o.board.is_classic}
+        if classic or any(o.kind in (Order.Kind.HANDOVER, Order.Kind.ACCEPT) for o in orders):
             self.players = player_names(self.viewer.campaign)
+        if classic:
+            self.groups = {
+                pk: {str(g["slug"]): str(g.get("name", g["slug"])) for g in state["groups"]
+                     if g.get("place") != "deck"}
+                for pk, state in stored_classic_states(classic.values()).items()
+            }  # fmt: skip
         return self
 
     def level(self, board_id: int, slug: object) -> Level:
@@ -129,6 +142,8 @@ class CampaignNames:
 def named_by(order: Order) -> set[tuple[int, str]]:
     """(board id, slug) of every department an order's payload or its reason may name (an
     election order's candidate, running mate and ticket too, engine/joined.py)."""
+    if order.board.is_classic:
+        return set()  # groups, not departments: named by classic_line
     payload = order.payload if isinstance(order.payload, dict) else {}
     slugs = named_departments([payload]) | set(departments_named({**payload, "kind": order.kind}))
     reason = stored_reason(order.result) if isinstance(order.result, dict) else None
@@ -152,6 +167,8 @@ def named_at(order: Order) -> Level:
 
 
 def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLine:
+    if order.board.is_classic:
+        return classic_line(order, names)
     return OrderLine(
         pk=order.pk,
         kind_label=order.get_kind_display(),
@@ -164,6 +181,27 @@ def order_line(order: Order, names: CampaignNames, reason: str = "") -> OrderLin
         ),
         status_label=order.get_status_display(),
         reason=reason,
+    )
+
+
+def classic_line(order: Order, names: CampaignNames) -> OrderLine:
+    """A classic board's order (R94-R97) in words, its groups and players by name."""
+    groups = names.groups.get(order.board_id, {})
+    payload = order.payload if isinstance(order.payload, dict) else {}
+    reason = order.result.get("reason") if isinstance(order.result, dict) else None
+    return OrderLine(
+        pk=order.pk,
+        kind_label=order.get_kind_display(),
+        board_name=order.board.name,
+        text=classic_order_text(
+            order.kind,
+            payload,
+            lambda s: groups.get(str(s), "?"),
+            lambda p: names.players.get(str(p), "?"),
+        ),  # fmt: skip
+        status_label=order.get_status_display(),
+        reason=classic_reason(str(reason)) if reason else "",
+        classic=True,
     )
 
 
@@ -246,7 +284,10 @@ def orders_page(
     return OrdersPage(
         turn=turn_view(turn),
         queued=[order_line(o, names) for o in queued],
-        done=[order_line(o, names, resolved_reason(o, names)) for o in done],
+        done=[
+            order_line(o, names, "" if o.board.is_classic else resolved_reason(o, names))
+            for o in done
+        ],
         attacks=attack_lines(attempts, names),
         boards=boards,
         structures=structures,

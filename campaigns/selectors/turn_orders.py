@@ -18,7 +18,7 @@ from campaigns.selectors.order_checks import ELECTION_KINDS, OrdersAround
 Kind = Order.Kind
 
 TURN_ORDERS = """
-SELECT o.*, b.name AS board_name, b.slug AS board_slug,
+SELECT o.*, b.name AS board_name, b.slug AS board_slug, b.ruleset AS board_ruleset,
        m.character_name AS player_character, u.username AS player_username
 FROM {order} o
 JOIN {board} b ON b.id = o.board_id
@@ -68,6 +68,7 @@ def turn_orders(player: Membership, turn: Turn, boards: list[Board]) -> TurnOrde
                 campaign_id=turn.campaign_id,
                 name=order.board_name,
                 slug=order.board_slug,
+                ruleset=order.board_ruleset,
             ),
         )
         if order.player_id == player.pk:

@@ -34,6 +34,7 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
+from campaigns.selectors.classic_orders import CLASSIC_KINDS, classic_order_check
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,
@@ -155,7 +156,12 @@ def orders_submit(
         seq = 0 if last is None else last + 1
         if kind == Kind.HANDOVER:
             handover_check_single(player=player, turn=turn, board=board, payload=payload)
-        order_check(player=player, turn=turn, board=board, kind=kind, payload=payload, seq=seq)
+        if board.is_classic or kind in CLASSIC_KINDS:
+            classic_order_check(player=player, turn=turn, board=board, kind=kind, payload=payload)
+        else:
+            order_check(
+                player=player, turn=turn, board=board, kind=kind, payload=payload, seq=seq
+            )  # fmt: skip
         try:
             with transaction.atomic():
                 order = Order.objects.create(
@@ -199,10 +205,16 @@ def order_edit(
                 player=player, turn=order.turn, board=order.board, payload=payload,
                 replacing=order,
             )  # fmt: skip
-        order_check(
-            player=player, turn=order.turn, board=order.board, kind=order.kind,
-            payload=payload, seq=order.seq, replacing=order,
-        )  # fmt: skip
+        if order.board.is_classic:
+            classic_order_check(
+                player=player, turn=order.turn, board=order.board, kind=order.kind,
+                payload=payload,
+            )  # fmt: skip
+        else:
+            order_check(
+                player=player, turn=order.turn, board=order.board, kind=order.kind,
+                payload=payload, seq=order.seq, replacing=order,
+            )  # fmt: skip
         if same_fields(payload, order.payload):
             # Saved unchanged (a form opened and saved again): nothing changed, so nothing
             # is logged and "ready" stays (order_changed would clear it).

@@ -38,6 +38,8 @@ def row_costs(contexts: dict[str, OrderContext]) -> dict[int, RowCost]:
     """Order id -> its cost, for every queued order of the player on every board."""
     costs: dict[int, RowCost] = {}
     for ctx in contexts.values():
+        if ctx.board.is_classic:  # R90: megabucks, not tokens; its order's words say them
+            continue
         me = ctx.player.player_id
         for order in ctx.state["orders"]:
             if order.get("player") == me and str(order.get("id", "")).isdigit():

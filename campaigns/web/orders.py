@@ -16,9 +16,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.elections.web.election_warnings import election_warnings, preview_posts
-from campaigns.models import Membership, Order, Turn
+from campaigns.models import Board, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
+from campaigns.selectors.classic_orders import (
+    ClassicOffer,
+    classic_kinds_offered,
+    classic_order_context,
+)
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.selectors.pages import BoardLink
@@ -43,6 +48,10 @@ from campaigns.words.labels import in_text
 Kind = Order.Kind
 
 
+def classic_offers(viewer: Membership, turn: Turn, board: Board) -> list[ClassicOffer]:
+    return classic_kinds_offered(classic_order_context(viewer, turn, board))
+
+
 def own_order(viewer: Membership, pk: int) -> Order:
     """The viewer's own order, else 404: another player's orders do not exist for them."""
     return found(order_reads.own_order(viewer, pk), "no such order")
@@ -65,10 +74,12 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     context: dict[str, Any] = {
         "campaign": viewer.campaign,
         "page": page,
-        # R41-R47: per board, each kind's button, or in one line why there is nothing to order.
-        # A classic board (R90) has no order forms yet: None, and the page says so.
+        # R41-R47: per board, each kind's button, or in one line why there is nothing to order;
+        # a classic board (R90) its own kinds (R94-R97, classic_kinds_offered), the third item.
         "offers": [
-            (b, None if contexts[b.slug].board.is_classic else kinds_offered(contexts[b.slug]))
+            (b, None, classic_offers(viewer, turn, contexts[b.slug].board))
+            if contexts[b.slug].board.is_classic
+            else (b, kinds_offered(contexts[b.slug]), None)
             for b in page.boards
             if b.slug in contexts
         ],
@@ -200,6 +211,9 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if order.status != Order.Status.QUEUED:
         messages.error(request, _("Only queued orders can be changed."))
         return redirect("orders", slug)
+    if order.board.is_classic:  # R90: its form is the classic one (web/classic_orders.py)
+        url = reverse("classic_order", args=[slug, order.board.slug, order.kind])
+        return redirect(f"{url}?order={order.pk}")
     ctx = OrderContext.build(viewer, order.turn, order.board)
     cls = ReinforceForm if order.kind == Kind.REINFORCE else FORMS[order.kind]
     extra: dict[str, Any] = {}

@@ -9,6 +9,7 @@ from campaigns.intrigue.web import intrigue, intrigue_gm
 from campaigns.press.web import press, press_gm
 from campaigns.web import (
     campaign,
+    classic_orders,
     editor,
     members,
     order_menu,
@@ -50,6 +51,12 @@ urlpatterns += [
     path(
         f"{ORDERS}<slug:board_slug>/map-menu.json", order_menu.order_map_menu, name="order_map_menu"
     ),  # fmt: skip
+    # RULES part 10: a classic board's order forms (web/classic_orders.py).
+    path(
+        f"{ORDERS}<slug:board_slug>/classic/<slug:kind>/",
+        classic_orders.classic_order,
+        name="classic_order",
+    ),
     path(f"{ORDERS}<int:pk>/edit/", orders.order_edit, name="order_edit"),
     path(f"{ORDERS}<int:pk>/cancel/", orders.order_cancel, name="order_cancel"),
     path(f"{ORDERS}<int:pk>/shift/", orders.order_shift, name="order_shift"),

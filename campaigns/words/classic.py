@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 
 def goal_text(goal: dict[str, Any] | None, win_groups: int) -> str:
@@ -52,3 +52,119 @@ def bonus_text(bonus: dict[str, Any]) -> str:
     if bonus.get("alignment"):
         text += " " + _("against %(alignment)s groups") % {"alignment": bonus["alignment"]}
     return text
+
+
+def aim_word(aim: str) -> str:
+    """R95: an attack's aim."""
+    return {
+        "control": _("control"),
+        "neutralize": _("neutralize"),
+        "destroy": _("destroy"),
+    }.get(aim, aim)
+
+
+# R95/R96: the terms of an attack's need (engine/classic/attack.py's need_terms), in words.
+TERM_WORDS = {
+    "power": gettext_lazy("power"),
+    "assistants": gettext_lazy("assistants' transferable power"),
+    "money": gettext_lazy("megabucks spent"),
+    "bonuses": gettext_lazy("bonuses"),
+    "interference": gettext_lazy("interference"),
+    "alignments": gettext_lazy("alignments"),
+    "neutralize": gettext_lazy("neutralize (+6)"),
+    "resistance": gettext_lazy("resistance"),
+    "closeness": gettext_lazy("closeness to its Illuminati"),
+    "group_money": gettext_lazy("its own treasury spent (2 each)"),
+    "illuminati_money": gettext_lazy("its Illuminati's treasury spent"),
+}
+
+
+def term_word(term: str) -> str:
+    return str(TERM_WORDS.get(term, term))
+
+
+def classic_choice_text(kind: str, fields: dict[str, Any], group: Any, player: Any) -> str:
+    """A classic order's choice (ENGINE.md part 10 fields) in words; `group` and `player`
+    turn a slug and an engine player id into names (never slugs)."""
+    g = fields.get
+    match kind:
+        case "attack":
+            return _("%(group)s attacks %(target)s to %(aim)s") % {
+                "group": group(g("group")), "target": group(g("target")),
+                "aim": aim_word(str(g("aim"))),
+            }  # fmt: skip
+        case "transfer":
+            return _("from %(source)s to %(dest)s") % {
+                "source": group(g("from")), "dest": group(g("to"))
+            }  # fmt: skip
+        case "move_group":
+            return _("%(group)s to hang on %(to)s") % {
+                "group": group(g("group")),
+                "to": group(g("to")),
+            }
+        case "group_accept" | "accept":
+            return _("%(group)s, hung on %(parent)s") % {
+                "group": group(g("group")), "parent": group(g("parent"))
+            }  # fmt: skip
+        case "give_group":
+            return _("%(group)s to %(player)s") % {
+                "group": group(g("group")), "player": player(g("to_player"))
+            }  # fmt: skip
+        case "mb_gift" | "gift":
+            return _("to %(player)s") % {"player": player(g("to_player"))}
+        case "interfere":
+            if g("side") == "attack":
+                return _("%(target)s: for the attack of %(player)s") % {
+                    "target": group(g("target")), "player": player(g("for"))
+                }  # fmt: skip
+            return _("%(target)s: for its defence") % {"target": group(g("target"))}
+        case "defend" | "drop":
+            return str(group(g("group")))
+    return ""
+
+
+def classic_order_text(kind: str, payload: dict[str, Any], group: Any, player: Any) -> str:
+    """A queued classic order in words: its choice, and its megabucks."""
+    text = classic_choice_text(kind, payload, group, player)
+    if kind == "pass":
+        return _("Pass: +5 MB to your Illuminati, no other order this turn")
+    extra = []
+    if payload.get("assist"):
+        names = ", ".join(str(group(s)) for s in payload["assist"])
+        extra.append(_("helped by %(groups)s") % {"groups": names})
+    for field, words in (
+        ("spend", _("%(n)s MB from the group")),
+        ("spend_illuminati", _("%(n)s MB from your Illuminati")),
+        ("transfer_after", _("%(n)s MB to the target if it succeeds")),
+        ("amount", _("%(n)s MB")),
+    ):
+        if payload.get(field):
+            extra.append(words % {"n": payload[field]})
+    if payload.get("action"):
+        extra.append(_("as an action"))
+    return "; ".join([text, *extra]) if extra else text
+
+
+def classic_reason(reason: str) -> str:
+    """The engine's reason a classic kind offers nothing (engine/classic/legal.py REASONS),
+    in the reader's language; any other engine reason as the engine says it."""
+    known = {
+        "none of your groups can attack any group now (R95)": _(
+            "none of your groups can attack any group now (R95)"
+        ),
+        "you control no group but your Illuminati (R91)": _(
+            "you control no group but your Illuminati (R91)"
+        ),
+        "no group is in play for an attack (R96)": _("no group is in play for an attack (R96)"),
+        "no group of yours can move to a free arrow of another (R97)": _(
+            "no group of yours can move to a free arrow of another (R97)"
+        ),
+        "no other player has a free arrow for a group of yours (R97)": _(
+            "no other player has a free arrow for a group of yours (R97)"
+        ),
+        "no group can be offered to you (R97)": _("no group can be offered to you (R97)"),
+        "there is no other player (R97)": _("there is no other player (R97)"),
+        "you play no structure on this board (R92)": _("you play no structure on this board (R92)"),
+        "not a legal choice now (R94-R97)": _("not a legal choice now (R94-R97)"),
+    }
+    return known.get(reason, reason)

@@ -1,7 +1,7 @@
 """The classic demo beside Tourmaline (services/demo_classic.py, RULES part 10): made from
 campaigns/demo/classic.json through the classic importer and started, so turn 1 is open with
-income paid and one group drawn per player; its players' orders page says in words that the
-site takes no orders for a classic board yet, instead of offering department orders."""
+income paid and one group drawn per player; its players' orders page offers the classic order
+kinds (RULES R94-R97), not department orders on a board without departments."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_the_classic_demo_starts_with_income_paid_and_three_groups_drawn(db: Non
     assert len(state["deck"]) == 18 - 3
 
 
-def test_a_player_of_the_classic_demo_is_told_no_orders_are_taken_yet(
+def test_a_player_of_the_classic_demo_is_offered_the_classic_orders(
     db: None, client: Client
 ) -> None:
     classic_demo_create()
@@ -36,5 +36,11 @@ def test_a_player_of_the_classic_demo_is_told_no_orders_are_taken_yet(
     page = client.get(reverse("orders", args=[CLASSIC_DEMO_SLUG]))
     assert page.status_code == 200
     words = text_of(page)
-    assert "The site does not take orders for such boards yet" in words
+    assert "This board is played by the card game's rules" in words
+    # R94-R97: the classic kinds' buttons (an attack and a pass at least are always open to
+    # a player with a group that has power), not department orders on a board without any.
+    html = page.content.decode()
+    assert 'data-classic-kind="attack"' in html and 'data-classic-kind="pass"' in html
+    assert "The site does not take orders for such boards yet" not in words
     assert "You control no department on this board" not in words
+    assert "/new/" not in html  # no standard order form (web/orders.py order_new)

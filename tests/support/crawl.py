@@ -40,6 +40,7 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
+from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.selectors.order_context import OrderContext
 from campaigns.services.demo import demo_create
 from campaigns.services.orders import orders_submit
@@ -329,6 +330,11 @@ def BOARDS_AND_CLASSIC(w: World, name: str) -> Urls:
 def KINDS(w: World, name: str) -> Urls:
     """Every board and every order kind with a form."""
     return nobodys(*(reverse(name, args=[SLUG, b, k]) for b in BOARD_SLUGS for k in FORMS))
+
+
+def CLASSIC_ORDER_KINDS(w: World, name: str) -> Urls:
+    """The classic board's order forms (RULES R94-R97), one per kind."""
+    return nobodys(*(reverse(name, args=[SLUG, CRAWL_CLASSIC, k]) for k in CLASSIC_KINDS))
 
 
 def EXPORTS(w: World, name: str) -> Urls:

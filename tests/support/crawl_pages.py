@@ -19,6 +19,7 @@ from tests.support.crawl import (
     BOARDS_AND_CLASSIC,
     CAMPAIGN,
     CHARACTER_ROWS,
+    CLASSIC_ORDER_KINDS,
     CONVERSATIONS,
     DEFENCES,
     DEPARTMENTS,
@@ -150,6 +151,8 @@ PAGES: dict[str, Page] = {
     # The week's orders (R40-R47): only players queue them.
     "orders":                  Page(CAMPAIGN, "302 - 200 302 404 302",  NO_POST),
     "order_new":               Page(KINDS,    "302 - 200 403 404 403",  "302 - 200 403 404 403"),
+    "classic_order":           Page(CLASSIC_ORDER_KINDS, "302 - 200 403 404 403",
+                                    "302 - 200 403 404 403"),
     "order_edit":              Page(ORDERS,   "302 200 404 403 404 403", "302 200 404 403 404 403"),
     "order_cancel":            Page(ORDERS,   NO_GET_OWNED,            "302 302 404 403 404 403"),
     "order_shift":             Page(ORDERS,   NO_GET_OWNED,            "302 302 404 403 404 403"),

@@ -29,6 +29,7 @@ from campaigns.models import (
     Shtick,
     Turn,
 )
+from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import reset_link
 from tests.support.hostile import (
@@ -142,6 +143,12 @@ ORDER_FORMS = [
              expects=FORM_OR_DONE, done=grew(Order))
     for board in ("city", "harbour")
     for kind in FORMS
+]  # fmt: skip
+# RULES R94-R97: a classic board's forms (web/classic_orders.py), on the classic world's board.
+CLASSIC_FORMS = [
+    Endpoint(f"classic_order {kind}", "alice", turn_url("classic_order", "cabal", kind),
+             world="classic", expects=FORM_OR_DONE, done=grew(Order))
+    for kind in CLASSIC_KINDS
 ]  # fmt: skip
 CAMPAIGN_ENDPOINTS = [
     Endpoint("order_edit", "alice", order_url("order_edit", lambda w: w.order),
@@ -339,6 +346,6 @@ ELECTION_FORMS = [
     for kind in ("nominate", "running_mate", "support", "vote")
 ]  # fmt: skip
 ENDPOINTS = [
-    *ORDER_FORMS, *ELECTION_FORMS, *CAMPAIGN_ENDPOINTS, *EDITOR_ENDPOINTS, *OFFICE_ENDPOINTS,
-    *INTRIGUE_ENDPOINTS, *PRESS_AND_ACCOUNTS,
+    *ORDER_FORMS, *ELECTION_FORMS, *CLASSIC_FORMS, *CAMPAIGN_ENDPOINTS, *EDITOR_ENDPOINTS,
+    *OFFICE_ENDPOINTS, *INTRIGUE_ENDPOINTS, *PRESS_AND_ACCOUNTS,
 ]  # fmt: skip

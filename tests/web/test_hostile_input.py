@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from campaigns.models import Campaign
+from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import Played
 from tests.support.hostile import (
@@ -143,7 +144,22 @@ def election_world(demo: Campaign) -> World:
     return World(demo)
 
 
-WORLDS = {"week": "week", "played": "played_world", "election": "election_world"}
+@pytest.fixture
+def classic_world(demo: Campaign) -> World:
+    """Turn 1 open with a classic board (tests/support/classic_files.py) of alice's and
+    bob's: its order forms (RULES R94-R97) have choices to be fed the wrong way."""
+    from tests.support.classic_files import classic_board_in
+
+    classic_board_in(demo)
+    return World(demo)
+
+
+WORLDS = {
+    "week": "week",
+    "played": "played_world",
+    "election": "election_world",
+    "classic": "classic_world",
+}
 
 
 # --- every form and POST endpoint (tests/support/hostile_endpoints.py) -------------------------
@@ -257,7 +273,9 @@ def test_every_model_an_endpoint_watches_grow_is_counted_when_a_world_is_built()
 
 # Values a converter accepts: names of real things (this campaign's, and slugs that exist
 # nowhere), ids of real rows and of none, and numbers past any database's integers.
-REAL_SLUGS = ["tourmaline", "city", "harbour", "city-watch", "guild-hall", *FORMS, "gm", "x"]
+REAL_SLUGS = [
+    "tourmaline", "city", "harbour", "city-watch", "guild-hall", *FORMS, *CLASSIC_KINDS, "gm", "x"
+]  # fmt: skip
 PATH_VALUES = {
     "SlugConverter": st.one_of(
         st.sampled_from(REAL_SLUGS), st.from_regex(r"\A[-a-zA-Z0-9_]{1,60}\Z")

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import EngineError
+from ..errors import EngineError, OrderRejected
+from ..orders import Order
 from .attack import aim_problem
 from .moves import (
     accept_problem,
@@ -23,7 +24,7 @@ from .moves import (
     move_problem,
     transfer_problem,
 )
-from .orders import KINDS, ClassicOrder
+from .orders import KINDS, ClassicOrder, parse_order
 from .state import AIMS, Classic, parse_classic
 
 
@@ -151,6 +152,18 @@ class ClassicLegal:
     def offers(self, order: ClassicOrder) -> bool:
         """Some choice of the order's kind accepts it."""
         return any(choice.accepts(order) for choice in self._choices[order.kind])
+
+    def refusal(self, raw: dict[str, Any]) -> str | None:
+        """Why the player's order `raw` (ENGINE.md part 10's fields and `kind`) is not one
+        of the choices offered, or None when it is: the order forms' one check."""
+        try:
+            order = parse_order(Order.parse({**raw, "id": "form", "player": self.player}, 0),
+                                self.board)  # fmt: skip
+        except OrderRejected as rejected:
+            return str(rejected)
+        if self.offers(order):
+            return None
+        return self.why_not(order.kind) or "not a legal choice now (R94-R97)"
 
 
 def legal_choices(state: dict[str, Any], player: str) -> ClassicLegal:
