@@ -32,6 +32,9 @@ DATIVE = re.compile(
 
 # Sentences whose department is always named: their reader knows it (R50).
 NAMED = {
+    # A classic board's transfer between two groups: every group in play is seen by every
+    # member (R99), so both are always named.
+    "from %(source)s to %(dest)s",
     # The GM's pages: the GM knows every department.
     "opens when they know the card of %(department)s",
     "opens when they have heard of %(department)s",
