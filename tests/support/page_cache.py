@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.accounts.services.profile import profile_language_set
-from campaigns.models import Campaign, Department, Knowledge, Link, Order, Turn
+from campaigns.models import Campaign, Department, Knowledge, Link, Order, PlayerTurn, Turn
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services.editor import CARD_FIELDS, department_update, link_add, link_remove
 from campaigns.services.members import knowledge_set
@@ -27,7 +27,6 @@ from tests.support.demo import ATTACK, city, member, open_turn, submit
 from tests.support.press import say, talk
 
 ROLES = ("alice", "bob", "gm")
-PLAYERS = ("alice", "bob", "carol")
 ROLL = {"department": "mint", "function": "coinage", "stat": "effect", "intent": "Coins"}
 
 type Step = Callable[[Campaign, int], None]
@@ -96,8 +95,10 @@ def order_withdraw(campaign: Campaign, pick: int) -> None:
 
 
 def ready_toggle(campaign: Campaign, pick: int) -> None:
-    turn_mark_ready(player=member(campaign, PLAYERS[pick % 3]), turn=open_turn(campaign),
-                    ready=bool(pick % 2))  # fmt: skip
+    """Alice marks her orders ready, or no longer ready."""
+    alice, turn = member(campaign, "alice"), open_turn(campaign)
+    ready = PlayerTurn.objects.filter(turn=turn, player=alice, ready_at__isnull=False).exists()
+    turn_mark_ready(player=alice, turn=turn, ready=not ready)
 
 
 def turn_job(campaign: Campaign, pick: int) -> None:
@@ -183,14 +184,12 @@ def step_run(campaign: Campaign, name: str, pick: int) -> bool:
     return True
 
 
-def pages_served(clients: dict[str, Client], urls: list[str]) -> list[Served]:
-    """Each page of each role as served (the caller switches the cache on or off)."""
+def pages_served(clients: dict[str, Client], wanted: list[tuple[str, str]]) -> list[Served]:
+    """Each (role, url) as served (the caller switches the cache on or off)."""
     out = []
-    for role, client in clients.items():
-        for url in urls:
-            response = client.get(url)
-            hit = getattr(response, "page_cache_hit", False)
-            out.append(
-                Served(role, url, response.status_code, without_tokens(response.content), hit)
-            )
+    for role, url in wanted:
+        response = clients[role].get(url)
+        hit = getattr(response, "page_cache_hit", False)
+        body = without_tokens(response.content)
+        out.append(Served(role, url, response.status_code, body, hit))
     return out
