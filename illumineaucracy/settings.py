@@ -183,6 +183,7 @@ CACHES["pages"] = (
     if "CACHE_URL" in os.environ
     else {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 )

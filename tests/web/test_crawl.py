@@ -275,7 +275,7 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
     read_first: dict[str, tuple[int, str]] = {}
     for name, page in PAGES.items():
         for url, _ in page.urls(world, name):
-            read_first[f"{url} (first read)"] = visit(client, "get", url)
+            read_first[url] = visit(client, "get", url)
             pages[url] = visit(client, "get", url)
     assert len(pages) > 40
     # R99: a classic board's treasuries and goals are their owner's and the GM's; the deck's
@@ -288,7 +288,9 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
     if role in PLAYERS or role == "gm":
         assert len(CACHE_HITS) >= 4, CACHE_HITS  # the campaign, boards, orders, reports
     problems = {}
-    for url, (status, text) in [*pages.items(), *read_first.items()]:
+    reads = [(url, "", page) for url, page in pages.items()]
+    reads += [(url, "first read, ", page) for url, page in read_first.items()]
+    for url, which, (status, text) in reads:
         if role == "gm":  # R50: the GM sees everything; not the open seed (R23)
             found = [f"secret {seed[:12]}…"] if seed in text else []
         else:
@@ -305,7 +307,7 @@ def test_the_crawl_shows_every_role_what_its_level_allows_and_nothing_more(
             if shows(m, html.unescape(text)) and not deck_kept
         ]
         if found:
-            problems[f"{url} ({status})"] = found
+            problems[f"{url} ({which}{status})"] = found
     assert not problems, "\n".join(f"{url}: {found}" for url, found in problems.items())
     shown = "\n".join(text for status, text in pages.values() if status == 200)
     plain = html.unescape(shown)
