@@ -211,7 +211,7 @@ def test_bench_pages_measures_cache_misses_and_several_numbers_of_users(gunicorn
     for page in ("board", "orders", "campaign", "report"):
         for mode in ("warm", "cold"):
             for users in (" 1u", " 2u"):
-                assert f"{page:<9} on {mode}{users}" in text, (page, mode, users)
+                assert f"{page:<9} on {mode} {users}" in text, (page, mode, users)
     assert text.count(" req/s ") == 16 and text.count("errors 0") == 16
 
 

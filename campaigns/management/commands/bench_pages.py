@@ -66,10 +66,18 @@ done = function(summary, latency, requests)
   end
 end
 """
-# --cold: each request a URL of its own (a random query string the pages ignore).
+# --cold: each request a URL of its own, numbered per wrk thread (each thread runs its own
+# copy of the script: the same random numbers in each, hence a counter and the thread's id).
 COLD_LUA = """
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+local n = 0
 request = function()
-  return wrk.format(nil, wrk.path .. "?cold=" .. math.random(1, 2000000000))
+  n = n + 1
+  return wrk.format(nil, wrk.path .. "?cold=" .. id .. "-" .. n)
 end
 """
 
