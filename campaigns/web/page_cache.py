@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,7 @@ from django.utils import timezone, translation
 
 from campaigns.selectors.page_versions import page_version
 
+logger = logging.getLogger(__name__)
 # A NUL never reaches a page from data (forms refuse it, PostgreSQL cannot store it).
 PLACEHOLDER = b"\x00csrf-token\x00"
 # A masked CSRF token: 64 letters and digits (Django's CSRF_TOKEN_LENGTH).
@@ -50,7 +52,11 @@ def cached_page(view: View) -> View:
         if key is None:
             return view(request, *args, **kwargs)
         cache = caches["pages"]
-        stored = cache.get(key)
+        try:
+            stored = cache.get(key)
+        except Exception:  # the cache's server is down: serve the page as if uncached
+            logger.warning("page cache unreachable", exc_info=True)
+            return view(request, *args, **kwargs)
         if stored is not None:
             content_type, body = stored
             token = get_token(request).encode()
@@ -60,7 +66,10 @@ def cached_page(view: View) -> View:
         response = view(request, *args, **kwargs)
         body = _storable(request, response)
         if body is not None:
-            cache.set(key, (response["Content-Type"], body), TIMEOUT)
+            try:
+                cache.set(key, (response["Content-Type"], body), TIMEOUT)
+            except Exception:  # as above: the page was served, only not kept
+                logger.warning("page cache unreachable", exc_info=True)
         return response
 
     return wrapper

@@ -140,3 +140,21 @@ def test_page_cache_false_switches_it_off(demo: Campaign) -> None:
     url = reverse("campaign", args=[demo.slug])
     client.get(url)
     assert not getattr(client.get(url), "page_cache_hit", False)
+
+
+@override_settings(
+    PAGE_CACHE=True,
+    CACHES={
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # Nothing listens there: every read and write of the page cache fails.
+        "pages": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        },
+    },
+)
+def test_a_page_cache_that_cannot_be_reached_serves_the_page_uncached(demo: Campaign) -> None:
+    client = client_of(demo, "alice")
+    response = client.get(reverse("campaign", args=[demo.slug]))
+    assert response.status_code == 200
+    assert not getattr(response, "page_cache_hit", False)
