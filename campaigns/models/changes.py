@@ -19,7 +19,7 @@ table on PostgreSQL (transition tables: one row per campaign a statement touched
 the statement was: save(), update(), bulk_create, COPY, raw SQL), a row-level one on SQLite
 (one writer at a time; SQLite has no statement-level triggers). `CAMPAIGN_OF` says, table
 by table, how to reach the campaign from a changed row; `triggers_sql` turns it into the
-triggers (migration 0018 creates them, tests/models/test_campaign_changes.py checks that
+triggers (migration 0018 creates them, tests/web/test_page_cache.py checks that
 every table of the app is listed or exempt)."""
 
 from __future__ import annotations
