@@ -66,3 +66,12 @@ def send_press_digests() -> int:
     from campaigns.press.services.press_mail import press_digests_send
 
     return press_digests_send()
+
+
+@shared_task
+def prune_campaign_changes() -> int:
+    """The page cache's tick (hourly): keep each campaign's version rows few
+    (services/page_versions.py). Returns how many campaigns were pruned."""
+    from campaigns.services.page_versions import campaign_changes_prune
+
+    return campaign_changes_prune()

@@ -7,6 +7,7 @@ The variables a production deployment must set are listed in docs/operations.md 
 """
 
 import datetime as dt
+import os
 import secrets
 from pathlib import Path
 
@@ -173,6 +174,22 @@ AXES_LOCKOUT_CALLABLE = "illumineaucracy.accounts.lockout_response"
 # The password-reset throttle counts in the cache. A folder of files by default, so every
 # process on this machine shares the counts; CACHE_URL (e.g. redis://...) for several hosts.
 CACHES = {"default": env.cache_url("CACHE_URL", default=f"filecache://{VAR_DIR / 'cache'}")}
+# Issue 28: whole pages per viewer (campaigns/web/page_cache.py). In Redis where CACHE_URL
+# says so (shared by every worker); else each process's own memory: a folder of files would
+# cost a page's worth of disk writes per miss. PAGE_CACHE=false switches it off.
+PAGE_CACHE = env.bool("PAGE_CACHE", default=True)
+CACHES["pages"] = (
+    env.cache_url("CACHE_URL")
+    if "CACHE_URL" in os.environ
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "pages",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+)
+# What the cached pages were made by: RELEASE if set (e.g. the commit), else a digest of the
+# code, templates and catalogues read once per process (page_cache.py).
+RELEASE = env.str("RELEASE", default="")
 
 # --- Time and language ----------------------------------------------------------------------
 # Store and compute in UTC; each campaign converts its deadline from its own time zone (R30).
@@ -309,6 +326,11 @@ CELERY_BEAT_SCHEDULE = {
     "send-press-digests": {
         "task": "campaigns.tasks.send_press_digests",
         "schedule": 10 * 60,
+    },
+    # The page cache's campaign versions kept short (services/page_versions.py).
+    "prune-campaign-changes": {
+        "task": "campaigns.tasks.prune_campaign_changes",
+        "schedule": 60 * 60,
     },
 }
 

@@ -24,7 +24,12 @@ WHITENOISE_AUTOREFRESH = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Throttle counts live in this process only (the real default is a folder shared by every
 # process, which would carry counts from one test run to the next).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # A LOCATION of its own: locmem caches of one LOCATION share their entries, and tests
+    # clear the throttles' cache without meaning the pages.
+    "pages": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pages"},
+}
 # Tasks queued by the code under test (the turn's mail after commit) run at once, in this
 # process, with their errors raised. The tests that need a real worker and the real broker
 # (tests/services/test_turn_job_worker.py) switch this off for their own calls.

@@ -2,6 +2,7 @@
 from .audit import AuditEntry
 from .board import Board, Department, Knowledge, Link, Resource, Structure
 from .campaign import PERCEPTION_MAX, Alignment, Campaign, Membership, Weekday
+from .changes import CampaignChange
 from .characters import Goal, GoalProgress, Shtick
 from .classic import ClassicBoard
 from .envelopes import ContingencyEnvelope, DossierEntry, IntelEnvelope
@@ -19,6 +20,7 @@ __all__ = [
     "AuditEntry",
     "Board",
     "Campaign",
+    "CampaignChange",
     "ClassicBoard",
     "ContingencyEnvelope",
     "Conversation",

@@ -1,4 +1,5 @@
-"""Every URL of the site, by area: each area's views are in campaigns/web/<area>.py."""
+"""Every URL of the site, by area: each area's views are in campaigns/web/<area>.py. The
+busiest campaign pages go through the page cache (`cached_page`, web/page_cache.py)."""
 
 from django.urls import path
 
@@ -20,12 +21,13 @@ from campaigns.web import (
     running,
     setup,
 )
+from campaigns.web.page_cache import cached_page
 
 urlpatterns = [
     path("", campaign.home, name="home"),
     path("rules/", rules.how_to_play, name="how_to_play"),
-    path("c/<slug:slug>/", campaign.campaign, name="campaign"),
-    path("c/<slug:slug>/board/<slug:board_slug>/", campaign.board, name="board"),
+    path("c/<slug:slug>/", cached_page(campaign.campaign), name="campaign"),
+    path("c/<slug:slug>/board/<slug:board_slug>/", cached_page(campaign.board), name="board"),
     path("c/<slug:slug>/start/", campaign.start, name="campaign_start"),
     path("c/<slug:slug>/pause/", campaign.pause, name="campaign_pause"),
     path("c/<slug:slug>/resume/", campaign.resume, name="campaign_resume"),
@@ -36,7 +38,7 @@ urlpatterns = [
 # Turn reports, verify-the-dice and mail settings (web/reports.py).
 TURN = "c/<slug:slug>/turn/<int:number>/"
 urlpatterns += [
-    path(f"{TURN}report/", reports.turn_report, name="turn_report"),
+    path(f"{TURN}report/", cached_page(reports.turn_report), name="turn_report"),
     path(f"{TURN}report/note/<int:order_id>/", reports.turn_report_note, name="turn_report_note"),
     path(f"{TURN}verify/", reports.verify_dice, name="verify_dice"),
     path("settings/notifications/", reports.notification_settings, name="notification_settings"),
@@ -45,7 +47,7 @@ urlpatterns += [
 # The weekly orders (RULES R40-R47): web/orders.py.
 ORDERS = "c/<slug:slug>/orders/"
 urlpatterns += [
-    path(ORDERS, orders.orders, name="orders"),
+    path(ORDERS, cached_page(orders.orders), name="orders"),
     path(f"{ORDERS}<slug:board_slug>/new/<slug:kind>/", orders.order_new, name="order_new"),
     # Issue 25: the orders each department can give, for the board map's menu (JSON).
     path(

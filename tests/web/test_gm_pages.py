@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -117,7 +118,8 @@ def add_players(campaign: Campaign, turn: Turn, n: int) -> None:
 
 
 def gm_page_queries(client: Any) -> int:
-    with CaptureQueriesContext(connection) as queries:
+    """The queries of the campaign page rendered (not a page cache hit: issue 28)."""
+    with override_settings(PAGE_CACHE=False), CaptureQueriesContext(connection) as queries:
         response = client.get(reverse("campaign", args=[SLUG]))
     assert response.status_code == 200
     return len(queries)

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from campaigns.management.benching import (
@@ -53,7 +53,9 @@ class Command(BaseCommand):
         campaign = demo_after_one_turn()
         self.stdout.write(f"Demo pages, {options['requests']} requests each ({vacuum_note()}):")
         try:
-            with plain_static():
+            # Uncached: each GET renders the page (issue 28's page cache would answer all but
+            # the first; bench_pages measures it under load).
+            with plain_static(), override_settings(PAGE_CACHE=False):
                 for name, (url_name, arguments, viewer, target_ms) in PAGES.items():
                     client = Client(HTTP_HOST="localhost")
                     if viewer:

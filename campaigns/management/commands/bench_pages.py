@@ -17,6 +17,18 @@ are measured page by page in turn, for a before/after in one run. A server on a 
 its own (an older checkout, whose schema differs) needs a player logged in there: pass that
 session's key with --session NAME=KEY. The load generator runs on the same machine and takes
 some of its cores.
+
+Issue 28, the page cache: `--users 1,10` measures at each number of users, and `--cold` adds
+a run per page and server where every request asks a URL never asked before (a query string
+of its own, which the pages ignore): the page cache misses each time, as on the first view
+after a change. Against two servers, one with PAGE_CACHE on and one off
+(`--server on=URL --server off=URL`), the lines give the cached pages warm and cold and the
+uncached ones:
+
+    PAGE_CACHE=true ... gunicorn ... --bind 127.0.0.1:8100 &
+    PAGE_CACHE=false ... gunicorn ... --bind 127.0.0.1:8101 &
+    manage.py bench_pages --server on=http://127.0.0.1:8100 --server off=http://127.0.0.1:8101 \\
+        --users 1,10 --cold
 """
 
 from __future__ import annotations
@@ -54,6 +66,20 @@ done = function(summary, latency, requests)
   end
 end
 """
+# --cold: each request a URL of its own, numbered per wrk thread (each thread runs its own
+# copy of the script: the same random numbers in each, hence a counter and the thread's id).
+COLD_LUA = """
+local threads = 0
+setup = function(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, wrk.path .. "?cold=" .. id .. "-" .. n)
+end
+"""
 
 
 def demo_after_one_turn() -> Campaign:
@@ -88,6 +114,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seconds", type=int, default=10, help="per page and server")
         parser.add_argument("--connections", type=int, default=10, help="concurrent users")
+        parser.add_argument(
+            "--users",
+            default="",
+            help="numbers of concurrent users, e.g. 1,10 (replaces --connections)",
+        )
+        parser.add_argument(
+            "--cold", action="store_true", help="also with a new URL each request (cache misses)"
+        )
         parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
         parser.add_argument(
             "--session",
@@ -139,20 +173,32 @@ class Command(BaseCommand):
             key = sessions.get(server, session.session_key)
             return {"Cookie": f"{settings.SESSION_COOKIE_NAME}={key}", "X-Forwarded-Proto": "https"}
 
+        users = [int(n) for n in options["users"].split(",") if n] or [options["connections"]]
+        modes = ["warm", "cold"] if options["cold"] else ["warm"]
         self.stdout.write(
-            f"{campaign.name}, as {PLAYER}: {options['connections']} users, "
-            f"{options['seconds']} s per page and server (wrk on the same machine; "
-            f"{vacuum_note()})"
+            f"{campaign.name}, as {PLAYER}: {', '.join(map(str, users))} users, "
+            f"{options['seconds']} s per page, server, mode and users (wrk on the same "
+            f"machine; {vacuum_note()}); warm: the same URL again, cold: a new URL each request"
         )
         with tempfile.TemporaryDirectory() as folder:
-            script = Path(folder) / "report.lua"
-            script.write_text(REPORT_LUA)
+            scripts = {"warm": Path(folder) / "report.lua", "cold": Path(folder) / "cold.lua"}
+            scripts["warm"].write_text(REPORT_LUA)
+            scripts["cold"].write_text(REPORT_LUA + COLD_LUA)
             for page, path in pages.items():
                 for name, base in servers.items():
                     url, headers = base.rstrip("/") + path, headers_for(name)
                     check_answers(url, headers)
-                    figures = run_wrk(wrk, url, headers, script, options)
-                    self.stdout.write(line(page, name, figures))
+                    for mode in modes:
+                        for n in users:
+                            run = {**options, "connections": n,
+                                   "threads": min(options["threads"], n)}  # fmt: skip
+                            figures = run_wrk(wrk, url, headers, scripts[mode], run)
+                            label = (
+                                f"{name} {mode} {n:>2}u"
+                                if len(users) > 1 or options["cold"]
+                                else name
+                            )
+                            self.stdout.write(line(page, label, figures))
 
 
 def check_answers(url: str, headers: dict[str, str]) -> None:
@@ -183,6 +229,6 @@ def line(page: str, server: str, f: dict[str, float]) -> str:
     rate = f["requests"] / f["seconds"]
     verdict = "OK" if rate >= 200 and f["p95"] <= 60 and not f["errors"] else "SLOW"
     return (
-        f"{page:<9} {server:<8} {rate:7.1f} req/s   p50 {f['p50']:6.1f} ms   "
+        f"{page:<9} {server:<14} {rate:7.1f} req/s   p50 {f['p50']:6.1f} ms   "
         f"p95 {f['p95']:6.1f} ms   p99 {f['p99']:6.1f} ms   errors {int(f['errors'])}   {verdict}"
     )
