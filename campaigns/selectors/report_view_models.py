@@ -190,7 +190,8 @@ class TurnReport:
     seed: str
     commitment: str
     commitment_ok: bool
-    boards: list[BoardReport] = field(default_factory=list)
+    # A BoardReport each, or for a classic board a report_classic.ClassicBoardReport.
+    boards: list[Any] = field(default_factory=list)
     # What the viewer was told this turn (put into words when shown: campaigns/words/notices.py).
     notices: list[Notice] = field(default_factory=list)
     # R72: sealed envelopes this turn opened, delivered in their player's report: (player,

@@ -56,6 +56,7 @@ from campaigns.selectors.report_board_changes import (
     structures,
     succeeded,
 )
+from campaigns.selectors.report_classic import ClassicBoardReport, classic_board_report
 from campaigns.selectors.report_defence import Defence, defences
 from campaigns.selectors.report_orders import attack_view, order_view
 from campaigns.selectors.report_view_models import BoardReport, BoardTab, OrderView, TurnReport
@@ -170,9 +171,12 @@ def turn_report(
         # Gifts count for those to the viewer's departments, hand-overs for why a department
         # changed hands (R62). Moves and reinforcements count, unshown, for what a defend
         # roll spent (report_defence: what may have reached its stash first).
+        # On a classic board every player's attacks are public (R99: every group and its
+        # place is seen by all; selectors/report_classic.py shows what of them).
         others = orders.filter(
             kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT,
-                      Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE]
+                      Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE,
+                      Order.Kind.CLASSIC_ATTACK]
         )  # fmt: skip
         orders = orders.filter(player=viewer) | others
     order_rows = list(
@@ -193,8 +197,18 @@ def turn_report(
     knowledge = {} if full else {d.pk: d.level for d in departments if d.level is not None}
     reading = Reading(turn, viewer, full, knowledge, player_names(campaign))
     rolled = before_rolls(records, order_rows)
-    boards = [
-        board_report(
+    boards: list[BoardReport | ClassicBoardReport] = [
+        classic_board_report(
+            record,
+            [o for o in order_rows if o.board_id == record.board_id],
+            viewer_id=viewer.player_id,
+            full=full,
+            players=reading.players,
+            number=turn.number,
+            campaign=campaign,
+        )  # fmt: skip
+        if record.board.is_classic
+        else board_report(
             reading,
             record,
             previous.get(record.board_id, {}),

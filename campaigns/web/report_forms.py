@@ -40,6 +40,12 @@ class VerifyDiceForm(forms.Form):
         max_value=MAX_DICE,
         help_text=lazy_format(_("0 to %(max)d."), max=MAX_DICE),
     )
+    # A classic board's attack rolls d6 with a key like any other's ("1:42:attack"), so its
+    # report's links say so; without it, the key decides (d6 for a perception check, else d10).
+    sides = forms.IntegerField(
+        label=_("Sides of each die"), required=False, min_value=2, max_value=100,
+        help_text=_("Empty for the usual dice: d10, or d6 for a perception check."),
+    )  # fmt: skip
 
 
 class VerifyDigestForm(forms.Form):

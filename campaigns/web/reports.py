@@ -127,7 +127,8 @@ def verify_dice(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     sides = 10
     if form.is_bound and form.is_valid():
         key, dice = form.cleaned_data["key"], form.cleaned_data["dice"]
-        sides = roll_sides(key)  # R70: a perception check rolls d6
+        # R70: a perception check rolls d6; a classic attack's link names its d6 (R23).
+        sides = form.cleaned_data["sides"] or roll_sides(key)
         faces = roll_faces(turn.seed, key, dice, sides)
         reported = next((r for r in report.rolls if r.key == key and r.dice == dice), None)
     context = {
