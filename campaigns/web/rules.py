@@ -16,8 +16,7 @@ from django.views.decorators.http import require_safe
 
 # The languages the rules are written in; any other reads them in the first.
 LANGUAGES = ("en", "de")
-# The page's parts in order: the lead and contents, parts 1-6, parts 7-10 (kept apart: their
-# rules are being built and will be rewritten in every language).
+# The page's parts in order: the lead and contents, parts 1-6, parts 7-10.
 PARTS = ("_intro", "_part1_6", "_part7_10")
 
 
