@@ -46,15 +46,7 @@ def demo_exists() -> bool:
 def demo_create() -> Campaign:
     """Create Tourmaline and start it (turn 1 open). Users are reused if they exist."""
     facts = demo_campaign()
-    campaign = Campaign.objects.create(
-        name=facts["name"],
-        slug=facts["slug"],
-        deadline_weekday=Weekday[facts["deadline"]["weekday"].upper()],
-        deadline_time=dt.time.fromisoformat(facts["deadline"]["time"]),
-        time_zone=facts["time_zone"],
-    )
-    alignments_create_default(campaign=campaign)
-    members = demo_members(campaign, facts["people"])
+    campaign, members = demo_campaign_made(facts["name"], facts["slug"])
     players = {n: m for n, m in members.items() if m.role == Membership.Role.PLAYER}
     for data in demo_boards():
         board_import(campaign=campaign, data=data, players=players)
@@ -68,6 +60,22 @@ def demo_create() -> Campaign:
     demo_intrigue(facts, members, departments)
     campaign_start(campaign=campaign)
     return campaign
+
+
+def demo_campaign_made(name: str, slug: str) -> tuple[Campaign, dict[str, Membership]]:
+    """A demo campaign named `name` with campaign.json's deadline, zone and people (users
+    reused if they exist), its default alignments, and its memberships by username. Shared
+    with the classic demo (services/demo_classic.py)."""
+    facts = demo_campaign()
+    campaign = Campaign.objects.create(
+        name=name,
+        slug=slug,
+        deadline_weekday=Weekday[facts["deadline"]["weekday"].upper()],
+        deadline_time=dt.time.fromisoformat(facts["deadline"]["time"]),
+        time_zone=facts["time_zone"],
+    )
+    alignments_create_default(campaign=campaign)
+    return campaign, demo_members(campaign, facts["people"])
 
 
 def demo_offices(campaign: Campaign, offices: list[dict[str, Any]]) -> None:

@@ -6,15 +6,12 @@ game's rules at once; the board goes through the same importer a GM's classic fi
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.db import transaction
 
-from campaigns.demo import demo_campaign, demo_file
-from campaigns.models import Campaign, Membership, Weekday
-from campaigns.services.campaigns import alignments_create_default
+from campaigns.demo import demo_file
+from campaigns.models import Campaign, Membership
 from campaigns.services.classic_boards import classic_board_import
-from campaigns.services.demo import demo_members
+from campaigns.services.demo import demo_campaign_made
 from campaigns.services.turns import campaign_start
 
 CLASSIC_DEMO_SLUG = "underside"
@@ -29,16 +26,7 @@ def classic_demo_exists() -> bool:
 def classic_demo_create() -> Campaign:
     """Create the classic demo and start it (turn 1 open: income paid, three groups drawn).
     Users are reused if they exist (Tourmaline makes them first)."""
-    facts = demo_campaign()
-    campaign = Campaign.objects.create(
-        name=CLASSIC_DEMO_NAME,
-        slug=CLASSIC_DEMO_SLUG,
-        deadline_weekday=Weekday[facts["deadline"]["weekday"].upper()],
-        deadline_time=dt.time.fromisoformat(facts["deadline"]["time"]),
-        time_zone=facts["time_zone"],
-    )
-    alignments_create_default(campaign=campaign)
-    members = demo_members(campaign, facts["people"])
+    campaign, members = demo_campaign_made(CLASSIC_DEMO_NAME, CLASSIC_DEMO_SLUG)
     players = {n: m for n, m in members.items() if m.role == Membership.Role.PLAYER}
     classic_board_import(campaign=campaign, data=demo_file("classic.json"), players=players)
     campaign_start(campaign=campaign)
