@@ -19,6 +19,7 @@ import functools
 import hashlib
 import logging
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ PLACEHOLDER = b"\x00csrf-token\x00"
 TOKEN = re.compile(rb"(?<![A-Za-z0-9])[A-Za-z0-9]{64}(?![A-Za-z0-9])")
 # Weeks at most: a stale version's pages are never asked for again, this only frees memory.
 TIMEOUT = 7 * 24 * 3600
+FRESH_SECONDS = 300
 
 type View = Callable[..., HttpResponse]
 
@@ -90,6 +92,10 @@ def _key(request: HttpRequest, slug: object) -> str | None:
         timezone.get_current_timezone_name(),
         release(),
         version,
+        # Pages also change with the clock alone (R46's last 24 hours before a deadline take
+        # linking attempts off the orders page; a deadline passes): nothing older than
+        # FRESH_SECONDS is served, whatever the versions say.
+        str(int(time.time()) // FRESH_SECONDS),
     )
     return "page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
