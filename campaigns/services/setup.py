@@ -164,25 +164,25 @@ def board_import_by_gm(
         m.user.get_username(): m
         for m in campaign.memberships.filter(role=Membership.Role.PLAYER).select_related("user")
     }
-    if is_classic_file(data):  # R90: a classic board's file (services/classic_boards.py)
-        return classic_board_import_by_gm(
-            campaign=campaign, actor=actor, data=data, players=players
-        )
     with transaction.atomic():
-        board = board_import(
-            campaign=campaign, data=data, players=players, stop_for_warnings=stop_for_warnings
-        )
+        if is_classic_file(data):  # R90: a classic board's file (services/classic_boards.py)
+            board = classic_board_import(campaign=campaign, data=data, players=players)
+            counts = {"ruleset": board.ruleset, "groups": len(data.get("groups") or [])}
+        else:
+            board = board_import(
+                campaign=campaign, data=data, players=players, stop_for_warnings=stop_for_warnings
+            )
+            counts = {
+                "departments": len(data["departments"]),
+                "links": len(data.get("links") or []),
+            }
         audit_record(
             campaign=campaign,
             actor=actor,
             action=AuditEntry.Action.BOARD,
             target=f"board {board.name}",
             before={},
-            after={
-                "imported": board.name,
-                "departments": len(data["departments"]),
-                "links": len(data.get("links") or []),
-            },
+            after={"imported": board.name, **counts},
             board=board.slug,
         )
     return board
@@ -191,29 +191,3 @@ def board_import_by_gm(
 def is_classic_file(data: object) -> bool:
     """R90: a board file is a classic board's when it says so."""
     return isinstance(data, dict) and data.get("ruleset") == Board.Ruleset.CLASSIC
-
-
-def classic_board_import_by_gm(
-    *,
-    campaign: Campaign,
-    actor: AbstractBaseUser,
-    data: dict[str, Any],
-    players: dict[str, Membership],
-) -> Board:
-    """A classic board file imported (checked whole, nothing saved otherwise); logged (R53)."""
-    with transaction.atomic():
-        board = classic_board_import(campaign=campaign, data=data, players=players)
-        audit_record(
-            campaign=campaign,
-            actor=actor,
-            action=AuditEntry.Action.BOARD,
-            target=f"board {board.name}",
-            before={},
-            after={
-                "imported": board.name,
-                "ruleset": board.ruleset,
-                "groups": len(data.get("groups") or []),
-            },
-            board=board.slug,
-        )
-    return board
