@@ -104,7 +104,7 @@ admin.site.register(models.Notice)
 admin.site.register(models.NotificationSettings)
 
 
-# --- Press and profiles (issue 13) ---------------------------------------------------------
+# --- Press and profiles ---------------------------------------------------------
 
 
 class SentOnceAdmin(admin.ModelAdmin):

@@ -1,4 +1,4 @@
-"""The one place the site writes CSV (issue 24): the board export, the history download and
+"""The one place the site writes CSV: the board export, the history download and
 `manage.py export_history` all write through `write_rows` or `csv_text`, and
 tests/test_csv_cells.py fails if a module makes a csv writer of its own.
 

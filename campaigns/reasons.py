@@ -1,6 +1,6 @@
 # One line per refusal: the table reads as a table (E501 off for this file only).
 # ruff: noqa: E501
-"""The engine's refusals in the site's language (issue 13, 26). The engine (RULES R40) stays
+"""The engine's refusals in the site's language. The engine (RULES R40) stays
 pure and English: a refusal is a code with its rule and named parameters (engine/refusals.py),
 whose text is the English sentence. SAID gives each code its words here, through gettext,
 with the same named parameters; departments' slugs among them are named by the caller's

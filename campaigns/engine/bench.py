@@ -1,6 +1,6 @@
 """Throughput figures for the engine: random boards of a given size, timed in-process.
 
-`python manage.py engine bench` prints them; targets (issue 2): spawn-consume of 10,000
+`python manage.py engine bench` prints them; targets: spawn-consume of 10,000
 departments under 0.2 s, resolve of 5,000 orders under 0.5 s, growing linearly.
 """
 

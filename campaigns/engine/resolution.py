@@ -32,7 +32,7 @@ class Resolution:
             try:
                 outcome = handler(*args)
             except OrderRejected as rejected:
-                # Its message as raised: a Refusal keeps its code for the site (issue 26).
+                # Its message as raised: a Refusal keeps its code for the site.
                 reason = rejected.args[0] if rejected.args else None
                 outcome = Outcome("rejected", reason if isinstance(reason, str) else str(rejected))
         self.outcomes[order.id] = outcome

@@ -1,4 +1,4 @@
-"""Issue 25: Profile.last_seen, the user's last visit (the roster's "last seen"), and the
+"""Profile.last_seen, the user's last visit (the roster's "last seen"), and the
 audit log's two new kinds of entry (the running campaign's clock, announcements: R53). The
 choices change no table."""
 

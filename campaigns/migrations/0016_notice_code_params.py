@@ -1,4 +1,4 @@
-"""Issue 25: a notice is stored as a code with its parameters and put into words when read
+"""A notice is stored as a code with its parameters and put into words when read
 (campaigns/notice_words.py), in the reader's language and zone; older rows keep their text.
 A default in the database too: the release before still inserts notices while this runs."""
 

@@ -1,4 +1,4 @@
-"""Issue 28: the campaign versions of the page cache (models/changes.py): an append-only table
+"""The campaign versions of the page cache (models/changes.py): an append-only table
 and, on every table a campaign page shows, triggers that add a row per changed campaign."""
 
 from django.db import migrations, models

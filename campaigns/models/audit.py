@@ -34,7 +34,7 @@ class AuditEntry(models.Model):
         ENVELOPES = "envelopes", _("Envelopes")
         GOALS = "goals", _("Secret goals")
         OFFICES = "offices", _("Offices and elections")
-        # Issue 25: the running campaign's clock (start, pause, resume, a deadline extended,
+        # The running campaign's clock (start, pause, resume, a deadline extended,
         # a turn processed now) and the GM's announcements.
         SCHEDULE = "schedule", _("Start, pause, deadlines and processing")
         ANNOUNCEMENT = "announcement", _("Announcements")

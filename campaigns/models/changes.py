@@ -1,4 +1,4 @@
-"""Issue 28: every write to anything a campaign's pages show leaves a row here, so the page
+"""Every write to anything a campaign's pages show leaves a row here, so the page
 cache (campaigns/web/page_cache.py) can tell a page it stored is still the page it would
 render: a campaign's version is `(max(id), count(*))` of its rows.
 

@@ -3,7 +3,7 @@
 Django reads a JSON column as text and decodes it with the standard library. On the pages
 and in the turn job that is most of the work of reading a big board (four JSON values per
 department) or a turn's history records (megabytes each), and orjson does it several times
-faster (issue 15). Anything orjson refuses goes to the standard library, as jsoncodec.loads
+faster. Anything orjson refuses goes to the standard library, as jsoncodec.loads
 does, so a value reads back exactly as Django would read it.
 
 To migrations it is a plain models.JSONField (deconstruct): the column, its type and the

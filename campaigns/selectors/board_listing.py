@@ -1,4 +1,4 @@
-"""A big board's departments a page at a time, searchable (issue 15): the board page of a
+"""A big board's departments a page at a time, searchable: the board page of a
 board of 1,000 departments lists the ones the viewer sees in a table of PAGE_SIZE rows,
 filtered by `?q=` on what the table shows of each (name, controller, status) and paged by
 `?page=`, on the server, so it works without JavaScript.

@@ -1,4 +1,4 @@
-"""The board map's data (issue 11): a board at one moment as nodes and arrows, holding only
+"""The board map's data: a board at one moment as nodes and arrows, holding only
 what the viewer may see (RULES R50 now, R51 at a past turn), for
 campaigns/static/campaigns/board_map.js to draw with Cytoscape.js.
 

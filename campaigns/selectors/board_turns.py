@@ -1,4 +1,4 @@
-"""The board page at any turn (issue 11): the board now, or after processed turn N as the
+"""The board page at any turn: the board now, or after processed turn N as the
 viewer knew it then (RULES R51), with its map and a scrubber through the turns. A fixed
 number of queries whatever the number of turns or departments."""
 

@@ -206,7 +206,7 @@ def order_contexts(player: Membership, turn: Turn) -> dict[str, OrderContext]:
     boards (parts 7-9) read once for all of them."""
     campaign = player.campaign
     # One query for the boards, the catalogue of alignments, parts 7-9, the player's
-    # knowledge and the other players' names (R62's receivers): issue 28.
+    # knowledge and the other players' names (R62's receivers).
     batch = beside_batch(campaign.pk, boards=None, number=turn.number, viewer=player.pk)
     boards = batch.boards or []
     # One campaign object for every board: its catalogue of alignments is read once.

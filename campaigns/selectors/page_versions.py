@@ -1,4 +1,4 @@
-"""Issue 28: the version a cached page is keyed by (web/page_cache.py), read in one query."""
+"""The version a cached page is keyed by (web/page_cache.py), read in one query."""
 
 from __future__ import annotations
 

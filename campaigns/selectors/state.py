@@ -237,7 +237,7 @@ def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...
 # The walk of board_rows_near as one recursive query (SQLite and PostgreSQL): the departments
 # within `depth` links of the named ones (a link counts both ways, and may lead to another
 # board's department, R60), then every link touching one of them. One round trip instead of
-# one per step; an order check runs it on every submission (issue 15). Each step looks the
+# one per step; an order check runs it on every submission. Each step looks the
 # links up in the supplier and consumer indexes, whatever the size of the board or the site.
 WALK = """
 WITH RECURSIVE

@@ -2,7 +2,7 @@
 
 `state_beyond_boards.beside_read` asked one query to learn which parts a campaign has
 (`present`) and then one or two per part it has: eight on the demo campaign, which has them
-all, and that on every orders page (issue 28). Here every part is one branch of a single
+all, and that on every orders page. Here every part is one branch of a single
 UNION ALL, each row tagged with its part, so the page asks once whatever the campaign holds;
 what `present` said is read off the rows (a part is present when any row of it came back).
 

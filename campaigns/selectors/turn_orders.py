@@ -1,4 +1,4 @@
-"""The orders page's three reads of the turn's orders in one query (issue 28): what the order
+"""The orders page's three reads of the turn's orders in one query: what the order
 forms check against (order_checks.OrdersAround, per board), the player's own orders of the
 turn whatever their status (the page's queued and resolved lists), and the other players'
 queued attempts (R46: those against the player's departments are the page's attacks).

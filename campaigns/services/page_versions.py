@@ -1,4 +1,4 @@
-"""Issue 28: keep the page cache's version rows (models/changes.py) few."""
+"""Keep the page cache's version rows (models/changes.py) few."""
 
 from __future__ import annotations
 

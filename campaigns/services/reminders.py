@@ -1,4 +1,4 @@
-"""Reminders before the deadline (issue 4, part 7) to players who have queued no orders.
+"""Reminders before the deadline to players who have queued no orders.
 
 Once per deadline: `PlayerTurn.reminded_for` holds the deadline instant a player was last
 reminded of. A reminder is claimed by one conditional UPDATE

@@ -39,7 +39,7 @@ def early_deadline(campaign: Campaign, opened_at: dt.datetime) -> dt.datetime:
     """R30: the deadline of a turn that opens at `opened_at` because the turn before it was
     processed early: the first weekly deadline that leaves at least the campaign's minimum
     turn length after it opens. Counting from the old deadline instead pushed every early
-    turn a week further out (issue 25: three early turns put turn 4 27 days away)."""
+    turn a week further out (three early turns once put turn 4 27 days away)."""
     earliest = opened_at + dt.timedelta(hours=campaign.min_turn_hours)
     # next_deadline is strictly after; a deadline exactly the minimum away is allowed.
     return next_deadline(campaign, earliest - dt.timedelta(microseconds=1))

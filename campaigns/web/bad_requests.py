@@ -1,4 +1,4 @@
-"""Requests no page can read, refused with a 400 before anything reads them (issue 24).
+"""Requests no page can read, refused with a 400 before anything reads them.
 
 A POST declaring a charset other than UTF-8 (or one Python does not know), a body whose
 percent-escapes are not UTF-8, and a URL path holding a NUL byte. Without this, Django

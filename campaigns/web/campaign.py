@@ -105,7 +105,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "offices": board_offices(board_row, viewer) if page.scrubber.shown is None else [],
         # R2, R60: links to and from other boards, as the viewer knows them now.
         "crossing": cross_links(board_row, viewer) if page.scrubber.shown is None else [],
-        # Issue 25: a player's orders from the map (web/order_menu.py), on the board now.
+        # A player's orders from the map (web/order_menu.py), on the board now.
         "orders_url": reverse("order_map_menu", args=[viewer.campaign.slug, board_row.slug])
         if viewer.role == Membership.Role.PLAYER and page.scrubber.shown is None
         else None,

@@ -4,7 +4,7 @@ is written in Python instead of through a template per option.
 Django renders each <option> of a select with an include of its option template, about
 80 microseconds an option. On a board of 1,000 departments an order form offers up to 2,000
 options (every link a player could add, every route a move could take): 166 ms for the
-add_link form's one select, a third of the page's time; 36 ms written here (issue 15).
+add_link form's one select, a third of the page's time; 36 ms written here.
 
 The markup is Django's, byte for byte: the test renders the same widgets both ways and
 compares. A select whose options use another template than Django's is left to the

@@ -1,4 +1,4 @@
-"""The map's order menu (issue 25): for each of the player's departments on a board, the
+"""The map's order menu: for each of the player's departments on a board, the
 orders it can give now, each a link to its form prefilled (web/orders.py `prefill` reads the
 form's fields from the query string); and for an order that needs a second department on
 the map (a consumer to link, a department to try to link, one to give to, the other end of a

@@ -1,4 +1,4 @@
-"""Issue 28: whole campaign pages cached per viewer, applied to a view in urls.py.
+"""Whole campaign pages cached per viewer, applied to a view in urls.py.
 
 A page is stored under (viewer, path with query, language, time zone, release, version),
 where the version (selectors/page_versions.py) moves with every write to anything the

@@ -49,7 +49,7 @@ ORDERS = "c/<slug:slug>/orders/"
 urlpatterns += [
     path(ORDERS, cached_page(orders.orders), name="orders"),
     path(f"{ORDERS}<slug:board_slug>/new/<slug:kind>/", orders.order_new, name="order_new"),
-    # Issue 25: the orders each department can give, for the board map's menu (JSON).
+    # The orders each department can give, for the board map's menu (JSON).
     path(
         f"{ORDERS}<slug:board_slug>/map-menu.json", order_menu.order_map_menu, name="order_map_menu"
     ),  # fmt: skip
@@ -154,7 +154,7 @@ urlpatterns += [
     path("language/", profile.language_switch, name="set_language"),
 ]
 
-# History (issue 11, history/web/history.py): the board map's layout, a board's history, a
+# History (history/web/history.py): the board map's layout, a board's history, a
 # structure's and a department's, two turns compared, and the history as a spreadsheet.
 urlpatterns += [
     path(f"{BOARD}map/layout.json", history.board_map_layout, name="board_map_layout"),
@@ -197,7 +197,7 @@ urlpatterns += [
     ),
 ]
 
-# RULES parts 7 and 8 (issue 12): the player's dossier (intrigue/web/intrigue.py); the GM's shticks,
+# RULES parts 7 and 8: the player's dossier (intrigue/web/intrigue.py); the GM's shticks,
 # goals and envelopes (intrigue/web/intrigue_gm.py).
 MEMBER = "c/<slug:slug>/players/<int:pk>/"
 urlpatterns += [

@@ -1,4 +1,4 @@
-"""The history as a spreadsheet for reviewers (issue 11): one row per turn and department,
+"""The history as a spreadsheet for reviewers: one row per turn and department,
 read from the turn records, holding only what the viewer may see (RULES R50, R51).
 
 What a player's file holds, turn by turn, at their level of each department then:

@@ -1,4 +1,4 @@
-"""Forms of the history pages: which two turns to compare, and reading `?turn=` (issue 11)."""
+"""Forms of the history pages: which two turns to compare, and reading `?turn=`."""
 
 from __future__ import annotations
 

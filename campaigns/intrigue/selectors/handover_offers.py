@@ -2,7 +2,7 @@
 hand-overs of a department (ENGINE.md: they resolve in the giver's sequence, and the first
 one its receiver accepted goes through), so offering it to two players stays allowed.
 The same department offered twice to the same player can do nothing the first offer does not:
-it only told the receiver again (issue 24: 25 identical posts queued 25 orders and sent 25
+it only told the receiver again (once, 25 identical posts queued 25 orders and sent 25
 notices and mails). The site refuses it, in the service (under the turn lock) and in the form,
 whose department select leaves out what the player has already offered to everyone."""
 

@@ -1,4 +1,4 @@
-"""`manage.py bench_big_pages`: the board page and the turn report on big boards (issue 15),
+"""`manage.py bench_big_pages`: the board page and the turn report on big boards,
 through the whole request (middleware, view, template), in the database.
 
 Builds a throw-away campaign of --boards random boards of --departments departments

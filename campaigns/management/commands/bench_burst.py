@@ -8,7 +8,7 @@ makes every campaign's open turn due, starts that many worker processes (`celery
 until every turn is processed (the workers' output goes to a file in the temporary folder).
 Prints seconds and campaigns per second per worker count,
 and checks the ledger: one record per campaign for the turn, one new turn each, no failure.
-Needs CELERY_BROKER_URL=redis://... and PostgreSQL. Target (issue 15): 1,000 campaigns of 20
+Needs CELERY_BROKER_URL=redis://... and PostgreSQL. Target: 1,000 campaigns of 20
 departments in under 30 s with two workers. The campaigns are deleted afterwards.
 """
 
@@ -70,7 +70,7 @@ def stop(workers: list[subprocess.Popen[bytes]]) -> None:
 
 
 class Command(BaseCommand):
-    help = "Time 1,000 campaigns due at once through real Celery workers (issue 15)."
+    help = "Time 1,000 campaigns due at once through real Celery workers."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--campaigns", type=int, default=1_000)

@@ -3,7 +3,7 @@
 Renders the log-in page (anonymous) and the demo's campaign, board, orders and turn-1 report
 pages (as alice, turn 1 processed) through the Django test client, --requests times each,
 and prints the median and 95th percentile in milliseconds, the page's size and its SQL
-queries, beside issue 28's targets: at most 12 queries per page, and medians at or under
+queries, beside the targets: at most 12 queries per page, and medians at or under
 the figures measured before parts 7-9 (campaign 12 ms, board 11, orders 22, report 18, log-in
 4) on this 2-core machine. No server and no load generator: this is the CPU and the queries
 of one request; `bench_pages` measures a running server under load.
@@ -53,7 +53,7 @@ class Command(BaseCommand):
         campaign = demo_after_one_turn()
         self.stdout.write(f"Demo pages, {options['requests']} requests each ({vacuum_note()}):")
         try:
-            # Uncached: each GET renders the page (issue 28's page cache would answer all but
+            # Uncached: each GET renders the page (the page cache would answer all but
             # the first; bench_pages measures it under load).
             with plain_static(), override_settings(PAGE_CACHE=False):
                 for name, (url_name, arguments, viewer, target_ms) in PAGES.items():

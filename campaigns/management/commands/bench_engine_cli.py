@@ -5,7 +5,7 @@ For each size it writes a random board (campaigns/engine/bench.py) to a temporar
 times `manage.py engine spawn-consume FILE` and `resolve FILE` (half as many orders as
 departments), best of --runs, against the same call on a 10-department board: the difference
 is the work beyond start-up, and departments per second are counted on it, in wall-clock
-time and in the process's CPU time (steadier on a shared machine). Target (issue 15):
+time and in the process's CPU time (steadier on a shared machine). Target:
 60,000 departments/s on 20,000 departments. `--compare OTHER/manage.py` times another
 checkout's command line in the same run, alternating with this one, for a before/after.
 """
@@ -51,7 +51,7 @@ def cpu_of_children() -> float:
 
 
 class Command(BaseCommand):
-    help = "Time `manage.py engine` as a separate process on big boards (issue 15)."
+    help = "Time `manage.py engine` as a separate process on big boards."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--sizes", default="20000", help="comma-separated, default 20000")

@@ -75,7 +75,7 @@ def played_campaign(*, slug: str, departments: int, turns: int, seed: int = 1) -
 
 
 def history_pages(campaign: Campaign, viewer: Membership, turns: int) -> dict[str, str]:
-    """name -> URL of every page of issue 11 for `viewer` on the campaign's one board."""
+    """name -> URL of every history page for `viewer` on the campaign's one board."""
     slug, board = campaign.slug, campaign.boards.get()
     middle = turns // 2
     # A department the viewer may open: one of theirs (every one is the GM's).

@@ -6,7 +6,7 @@ Builds a throw-away campaign of one random board (as bench_turns does), then tim
 orders of every kind by each player (who knows every card), with a few of that player's
 orders already queued, and
 prints the median, 95th percentile and worst in milliseconds, and how many were refused.
-Target (issue 15): 5 ms. Then it times what the player waits for around that check: the
+Target: 5 ms. Then it times what the player waits for around that check: the
 order form of each kind of RULES part 4 (GET, through Django's test client: the board, the
 player's level of each department, the engine's legal choices, the page), which its POST
 builds again before the check. The campaign is deleted afterwards.
@@ -43,7 +43,7 @@ FORM_KINDS = ("add_link", "break_link", "priority", "move", "attempt", "function
 
 
 class Command(BaseCommand):
-    help = "Time checking one order on a board of 1,000 departments (issue 15)."
+    help = "Time checking one order on a board of 1,000 departments."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--departments", type=int, default=1_000)

@@ -18,7 +18,7 @@ its own (an older checkout, whose schema differs) needs a player logged in there
 session's key with --session NAME=KEY. The load generator runs on the same machine and takes
 some of its cores.
 
-Issue 28, the page cache: `--users 1,10` measures at each number of users, and `--cold` adds
+The page cache: `--users 1,10` measures at each number of users, and `--cold` adds
 a run per page and server where every request asks a URL never asked before (a query string
 of its own, which the pages ignore): the page cache misses each time, as on the first view
 after a change. Against two servers, one with PAGE_CACHE on and one off

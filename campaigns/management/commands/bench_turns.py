@@ -5,7 +5,7 @@ from the engine's random boards (campaigns/engine/bench.py), loaded with bulk_cr
 it, then runs the turn job once and prints the seconds, how long the campaign row lock was
 held, the SQL queries, and the database's write floor measured in the same run: the COPY of
 the department rows the job changed into a temporary table and one UPDATE from it, in plain
-SQL. Target (issue 15): the job within 3x that floor. It also prints the part of the job
+SQL. Target: the job within 3x that floor. It also prints the part of the job
 that does the floor's work (writing the boards' changes and the orders' outcomes) against
 the same floor. The tables are vacuumed first. The
 campaign is deleted afterwards unless --keep.

@@ -1,5 +1,5 @@
-"""`manage.py export_history SLUG [--board B] FILE.csv`: a campaign's history for reviewers
-(issue 11): one row per processed turn and department, read from the turn records, with
+"""`manage.py export_history SLUG [--board B] FILE.csv`: a campaign's history for reviewers:
+one row per processed turn and department, read from the turn records, with
 everything in it (the GM's view, RULES R50). `-` writes to standard output. Players download
 their own, holding only what they saw, from the site (history/selectors/history_export.py)."""
 

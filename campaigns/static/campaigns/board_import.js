@@ -1,4 +1,4 @@
-// The board import's progress (issue 10): an honest indicator, not a promise. As soon as a
+// The board import's progress: an honest indicator, not a promise. As soon as a
 // file is chosen it says what the file is (name, size, and how many departments it holds,
 // counted here when the file can be read: JSON's "departments", a CSV's lines); on "Import"
 // it says at once what happens now (the file is sent, then every department is checked by

@@ -1,4 +1,4 @@
-// The board map (issue 11): draws each [data-board-map] from the JSON that
+// The board map: draws each [data-board-map] from the JSON that
 // selectors/board_map.py put in the page (a json_script: data, never run) or, on a big
 // board, from the page's data-map-url (history/web/history.py board_map_data), with Cytoscape.js
 // and its dagre (layered) layout. The JSON holds only what the viewer may see at that turn;
@@ -342,7 +342,7 @@
     box.hidden = false;
   }
 
-  // Every department in the frame, whatever the width (issue 25): the whole map, as large
+  // Every department in the frame, whatever the width: the whole map, as large
   // as fits, never larger than LARGEST. Cytoscape's fit stops at minZoom, so a map too big
   // for the container at the usual floor lowers the floor to the zoom that shows it whole
   // (the reader can zoom out as far as the whole map, no further). A container without a

@@ -1,4 +1,4 @@
-// A structure's stash and production per turn (issue 11), drawn with Chart.js from the JSON
+// A structure's stash and production per turn, drawn with Chart.js from the JSON
 // history/selectors/history.py put in the page; the table under it holds the same figures, for
 // keyboards, screen readers and browsers without JavaScript. Held tokens are solid lines,
 // production dashed; colours come from map.css. Its words come from the page, in the

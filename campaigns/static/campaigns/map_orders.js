@@ -1,4 +1,4 @@
-// Orders from the map (issue 25), on the board page of a player while a turn is open: tap
+// Orders from the map, on the board page of a player while a turn is open: tap
 // one of your departments (or choose it in the row of the map's departments) for the orders
 // it can give now, each a link to its form, prefilled. An order that needs another
 // department (a consumer to link, a department to try to link or to give to, the other end

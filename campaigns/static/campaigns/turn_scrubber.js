@@ -1,4 +1,4 @@
-// The turn slider of the board page (issue 11): the form works without this script (pick a
+// The turn slider of the board page: the form works without this script (pick a
 // turn, press Show); with it, the number follows the slider and letting go shows that turn.
 document.querySelectorAll("form[data-turn-scrubber]").forEach((form) => {
   const range = form.querySelector("input[type=range]");
