@@ -38,7 +38,8 @@ class BoardForm(forms.Form):
         help_text=_(
             "Illumineaucracy boards hold departments that feed each other Money, People and "
             "Authority; classic boards hold the groups and megabucks of the card game "
-            "Illuminati. It cannot change later (R90)."
+            "Illuminati. It cannot change later (R90). A classic board's groups come from a "
+            "file: to make one with its groups, use Import a board instead."
         ),
     )
 

@@ -420,6 +420,11 @@ def test_the_gm_chooses_a_classic_ruleset_when_adding_a_board_r90(
     post = {"name": "The Cabal", "slug": "cabal", "ruleset": "classic"}
     response = gm.post(reverse("board_new", args=[SLUG]), post)
     assert response["Location"] == reverse("board", args=[SLUG, "cabal"])
+    # Its page tells the GM where its groups come from, and how to remove the empty board.
+    empty = gm.get(response["Location"]).content.decode()
+    assert "This classic board has no groups yet" in empty
+    assert reverse("board_import", args=[SLUG]) in empty
+    assert reverse("board_delete", args=[SLUG, "cabal"]) in empty
     board = Board.objects.get(slug="cabal")
     assert board.ruleset == "classic"
     assert ClassicBoard.objects.get(board=board).state == {
