@@ -9,6 +9,7 @@ own secret seed, which the preview never uses or shows."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 
 from django.db import transaction
 
@@ -33,4 +34,10 @@ def turn_preview(*, campaign: Campaign, viewer: Membership) -> TurnReport | None
         turn_process(campaign_id=locked.pk, number=turn.number)
         report = turn_report(Turn.objects.get(pk=turn.pk), viewer)
         transaction.set_rollback(True)
-    return report
+    # A classic board's draws in a preview are the deck's next cards, still face down: no
+    # page shows the deck's order (R99), the GM's preview included.
+    boards = [
+        replace(board, drawn=[]) if getattr(board, "classic", False) else board
+        for board in report.boards
+    ]
+    return replace(report, boards=boards)
