@@ -115,8 +115,9 @@ def classic_event(
             tn=None,
             faces=list(roll.get("faces", [])),
             successes=None,
-            verify_url=verify_url(campaign, number, str(roll["key"]), CLASSIC_DICE)
-            + f"&sides={CLASSIC_SIDES}",
+            verify_url=verify_url(
+                campaign, number, str(roll["key"]), CLASSIC_DICE, sides=CLASSIC_SIDES
+            ),
         )  # fmt: skip
         for roll in result.get("rolls", [])
     ]

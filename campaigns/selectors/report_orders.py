@@ -17,9 +17,16 @@ from campaigns.selectors.visibility import Level
 from campaigns.words import game, labels
 
 
-def verify_url(campaign: Campaign, number: int, key: str, dice: int) -> str:
+def verify_url(
+    campaign: Campaign, number: int, key: str, dice: int, sides: int | None = None
+) -> str:
+    """The verify page for one roll; `sides` only where the key does not tell them (a classic
+    attack's d6 has a key like a d10 attempt's)."""
     path = reverse("verify_dice", args=[campaign.slug, number])
-    return f"{path}?{urlencode({'key': key, 'dice': dice})}"
+    query: dict[str, object] = {"key": key, "dice": dice}
+    if sides is not None:
+        query["sides"] = sides
+    return f"{path}?{urlencode(query)}"
 
 
 def roll_views(
