@@ -146,7 +146,14 @@ def leaks(
             found.append(f"card (description) of {slug} (level {level})")
         if level < CONTROLLED:
             found += [f"{m} of {slug} (level {level})" for m in markers[slug] if shows(m, plain)]
-    found += [f"secret {s[:12]}…" for s in secrets if s and s in plain]
+    # A numeric secret (a goal's figure) as a whole number, as `shows` does for the markers:
+    # 93100 occurs by chance inside a hex commitment or an ISO time's microseconds. A seed or a
+    # text anywhere in the page.
+    found += [
+        f"secret {s[:12]}…"
+        for s in secrets
+        if s and (shows(s, plain) if s.isdigit() else s in plain)
+    ]
     return found
 
 
