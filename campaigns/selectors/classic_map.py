@@ -29,9 +29,9 @@ def group_id(slug: str) -> str:
     return f"group-{slug}"
 
 
-def card_line(row: GroupRow) -> str:
-    """Power/transferable, resistance, income and, where the viewer sees it, the treasury:
-    what a player weighs an attack by (R95), short enough for a node."""
+def card_line(row: GroupRow, *, treasury: bool = True) -> str:
+    """Power/transferable, resistance, income and, where the viewer sees it (and `treasury`),
+    the treasury: what a player weighs an attack by (R95), short enough for a node."""
     line: str
     if row.resistance is None:  # an Illuminati (R91)
         line = _("P %(power)s/%(transferable)s · I %(income)s")
@@ -43,7 +43,7 @@ def card_line(row: GroupRow) -> str:
         "resistance": row.resistance,
         "income": row.income,
     }
-    if row.treasury is not None:
+    if treasury and row.treasury is not None:
         line += " · " + _("%(n)s MB") % {"n": row.treasury}
     return line
 
@@ -61,7 +61,8 @@ def group_node(
         "controller": controller,
         "mine": mine,
         "illuminati": row.illuminati,
-        "detail": card_line(row),
+        # A destroyed group's treasury went to the bank (R95): its table shows none either.
+        "detail": card_line(row, treasury=level != "destroyed"),
     }
     if controller is None:
         del node["controller"]

@@ -116,6 +116,11 @@ def test_a_treasury_reaches_the_map_of_its_controller_and_the_gm_only_and_no_goa
     assert all(s in as_text(gm_map) for s in [*mine, bobs])
     assert f"{ALICE_TREASURY} MB" in nodes_of(alice_map)["group-bavarians"]["detail"]
     assert "MB" not in nodes_of(alice_map)["group-gnomes"]["detail"]
+    # A group on the table is nobody's: its treasury is the GM's only; a destroyed one has
+    # none (it went to the bank), as its row in the table says.
+    assert "MB" in nodes_of(gm_map)["group-yuppies"]["detail"]
+    assert "MB" not in nodes_of(alice_map)["group-yuppies"]["detail"]
+    assert "MB" not in nodes_of(gm_map)["group-moonies"]["detail"]
     assert bobs not in alice_html and not any(m in bob_html for m in mine)
     assert not any(s in carol_html for s in [*mine, bobs])
     # A goal is on its player's page, in words, but never on a map.
@@ -172,6 +177,10 @@ def test_turn_n_shows_the_board_as_that_turn_left_it_with_the_same_secrecy(
     assert f"{treasury['gnomes']} MB" in nodes_of(bob_map)["group-gnomes"]["detail"]
     assert "7399" not in bob_then
     assert str(treasury["bavarians"]) not in bob_then
+    # carol controlled neither: no treasury of theirs, then or now.
+    carol_then, carol_map = page_of(client_for, "carol", "?turn=1")
+    for secret in (treasury["bavarians"], treasury["mafia"], treasury["gnomes"], 7399):
+        assert str(secret) not in carol_then and str(secret) not in json.dumps(carol_map)
     # The record's secret seed (R23) is no part of the page.
     seed = TurnRecord.objects.get(turn__number=1, board__slug="cabal").state["seed"]
     assert seed and seed not in then_html and seed not in bob_then
