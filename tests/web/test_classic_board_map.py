@@ -24,6 +24,7 @@ from tests.support.classic_files import (
     ALICE_TREASURY,
     BOB_TREASURY,
     MAFIA_TREASURY,
+    DECK_NAMES,
     classic_board_in,
     group,
 )
@@ -129,10 +130,17 @@ def test_a_treasury_reaches_the_map_of_its_controller_and_the_gm_only_and_no_goa
 
 
 def after_turn_one_and_a_change(demo: Campaign) -> dict[str, Any]:
-    """Turn 1 processed on the cabal (R93: income, then the deck's two groups drawn onto
-    the table), then the board changed (the Yuppies destroyed, bob's Illuminati's treasury
-    set): the state turn 1 left, as its record keeps it."""
+    """Turn 1 processed on the cabal, its deck two groups longer (R93: income, then the
+    deck's top two groups drawn onto the table, two left in it), then the board changed (the
+    Yuppies destroyed, bob's Illuminati's treasury set): the state turn 1 left, as its
+    record keeps it."""
     board = classic_board_in(demo)
+    row = ClassicBoard.objects.get(pk=board.pk)
+    for name in DECK_NAMES:
+        slug = name.lower().replace(" ", "-")
+        row.state["groups"].append(group(slug, name=name, place="deck"))
+        row.state["deck"].append(slug)
+    row.save()
     assert turn_process(campaign_id=demo.pk, number=1) is not None
     recorded = TurnRecord.objects.get(board=board, turn__number=1).state
     row = ClassicBoard.objects.get(pk=board.pk)
@@ -163,7 +171,10 @@ def test_turn_n_shows_the_board_as_that_turn_left_it_with_the_same_secrecy(
         ("pile-table", "group-kgb"),
         ("pile-table", "group-cycle-gangs"),
     }
-    assert nodes_of(then_map)["pile-deck"]["label"] == "Deck: 0 groups, face down"
+    assert nodes_of(then_map)["pile-deck"]["label"] == "Deck: 2 groups, face down"
+    # R99: the cards still in the deck then are face down then too.
+    for name in DECK_NAMES:
+        assert name not in then_html and name.lower().replace(" ", "-") not in then_html
     assert 'id="classic-table"' in then_html and "KGB" in then_html
     # alice's treasuries as turn 1 left them, on the page and the map; bob's, never.
     then_text = json.dumps(then_map)
