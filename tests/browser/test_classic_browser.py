@@ -129,6 +129,15 @@ def test_alice_sees_the_classic_map_whole_on_a_desktop_and_a_phone(
         alice.locator("[data-map-section]").scroll_into_view_if_needed()
         shot_map(alice, f"classic-map-alice-{label}")
         shot(alice, f"classic-board-map-alice-{label}")
+        # The board at the start (turn 0, the demo's first record), from the scrubber: its
+        # map whole too; nothing was played since, so the same groups as now.
+        alice.get_by_role("link", name="← Start").click()
+        expect(alice.locator("[data-shown-turn]")).to_have_text("at the start (turn 0)")
+        expect(alice.locator("[data-board-map][data-map-ready]")).to_have_count(1)
+        (start,) = alice.evaluate(OUTSIDE)
+        assert start["outside"] == [] and start["drawn"] == start["size"], (label, start)
+        assert set(start["ids"]) == set(drawn["ids"]), label
+        shot_map(alice, f"classic-map-start-alice-{label}")
         assert problems == [], label
         assert (OUTPUT / f"classic-map-alice-{label}.png").exists()
         alice.close()
