@@ -23,8 +23,8 @@ from tests.support.classic_files import (
     ALICE_GOAL,
     ALICE_TREASURY,
     BOB_TREASURY,
-    MAFIA_TREASURY,
     DECK_NAMES,
+    MAFIA_TREASURY,
     classic_board_in,
     group,
 )
@@ -205,6 +205,8 @@ def test_turn_n_shows_the_board_as_that_turn_left_it_with_the_same_secrecy(
         ("abc", "“abc” is not a turn number: this is the board now."),
         ("-1", "“-1” is not a turn number: this is the board now."),
         ("1.5", "“1.5” is not a turn number: this is the board now."),
+        ("١", "“١” is not a turn number: this is the board now."),  # an Arabic-Indic one
+        ("1\x00", "is not a turn number: this is the board now."),
         ("9" * 30, "is not a turn number: this is the board now."),
         ("7", "Turn 7 has no record on this board: this is the board now."),
         ("0", "Turn 0 has no record on this board: this is the board now."),
