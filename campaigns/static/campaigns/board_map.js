@@ -275,8 +275,9 @@
       graph.parents = {};
       data.nodes.forEach((node) => { if (node.parent) graph.parents[node.id] = node.parent; });
     }
-    // A classic board (it has `layout` edges) is drawn either way at every width: its trees
-    // are short and its table a block, so the best fit may as well be top to bottom.
+    // A classic board (its data has a `layout` list, even empty) takes the direction that
+    // fits best at every width: its trees are short and its table a block, so on a desktop
+    // top to bottom (the tree as the card game lays it out) usually wins.
     if (container.clientWidth >= 700 && !data.layout) return layOut(graph, "LR");
     // A phone: the direction in which the board comes out largest in its frame (a board of
     // many unlinked departments is one long rank: across a phone it would be specks). Chosen
