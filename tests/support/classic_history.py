@@ -87,21 +87,27 @@ def classic_state_of(groups: int, players: list[str], turn: int) -> dict[str, An
             "deck": deck, "destroyed_by": {}}  # fmt: skip
 
 
-def classic_turns_written(campaign: Campaign, board: Board, turns: int, groups: int) -> None:
-    """Records of `board` for turns 0 to `turns` - 1, written in bulk (not by the turn job:
-    only the pages' reading is under test), `groups` groups each; the open turn becomes
-    `turns`. `campaign` is the demo, turn 0 processed and turn 1 open."""
-    players = [m.player_id for m in campaign.memberships.filter(role="player").order_by("pk")]
+def turns_processed(campaign: Campaign, turns: int) -> None:
+    """Turns 1 to `turns` - 1 of `campaign` (the demo: turn 0 processed, turn 1 open) as
+    processed rows, written in bulk; the open turn becomes `turns`."""
     start = campaign.turns.get(number=0)
     Turn.objects.filter(campaign=campaign, status=Turn.Status.OPEN).update(number=turns)
-    later = Turn.objects.bulk_create(
+    Turn.objects.bulk_create(
         Turn(campaign=campaign, number=n, status=Turn.Status.PROCESSED, seed=start.seed,
              commitment=start.commitment, opened_at=start.opened_at, deadline=start.deadline,
              processed_at=start.deadline)
         for n in range(1, turns)
     )  # fmt: skip
+
+
+def classic_records_written(board: Board, turns: int, groups: int) -> None:
+    """Records of classic `board` for its campaign's processed turns 0 to `turns` - 1, with
+    `groups` groups each, written in bulk: not by the turn job, as only the pages' reading of
+    them is under test."""
+    campaign = board.campaign
+    players = [m.player_id for m in campaign.memberships.filter(role="player").order_by("pk")]
     TurnRecord.objects.bulk_create(
         TurnRecord(turn=turn, board=board, state=classic_state_of(groups, players, turn.number),
                    before={}, report={})
-        for turn in [start, *later]
+        for turn in campaign.turns.filter(status=Turn.Status.PROCESSED, number__lt=turns)
     )  # fmt: skip
