@@ -10,6 +10,7 @@ import csv
 import io
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -29,7 +30,7 @@ from tests.support.page_text import text_of
 
 pytestmark = pytest.mark.django_db
 
-CSV_HEADER = ["turn", "board", "group", "name", "controller", "parent", "place", "treasury"]
+CSV_HEADER = ["turn", "board", "group", "name", "controller", "parent", "place", "treasury_mb"]
 
 
 @pytest.fixture
@@ -189,18 +190,18 @@ def test_the_csv_has_a_row_per_group_per_turn_and_only_the_viewers_treasuries(
     assert by_turn[("0", "mafia")] == {
         "turn": "0", "board": "cabal", "group": "mafia", "name": "The Mafia",
         "controller": alice.display_name, "parent": "bavarians", "place": "structure",
-        "treasury": str(MAFIA_TREASURY),
+        "treasury_mb": str(MAFIA_TREASURY),
     }  # fmt: skip
     assert by_turn[("0", "gnomes")]["controller"] == bob.display_name
-    assert by_turn[("0", "gnomes")]["treasury"] == ""  # bob's
-    assert by_turn[("0", "yuppies")]["treasury"] == ""  # on the table: nobody's
+    assert by_turn[("0", "gnomes")]["treasury_mb"] == ""  # bob's
+    assert by_turn[("0", "yuppies")]["treasury_mb"] == ""  # on the table: nobody's
     assert by_turn[("1", "cia")]["place"] == "table" and by_turn[("1", "cia")]["controller"] == ""
     assert by_turn[("1", "yuppies")]["place"] == "destroyed"
     text = client_for("alice").get(urls(cabal)["csv"]).content.decode()
     assert bobs_secrets_in(cabal, text) == []
 
     gm_rows = {(r["turn"], r["group"]): r for r in csv_rows(client_for("gm"), cabal)}
-    assert gm_rows[("0", "gnomes")]["treasury"] == str(BOB_TREASURY)
+    assert gm_rows[("0", "gnomes")]["treasury_mb"] == str(BOB_TREASURY)
     assert set(gm_rows) == set(by_turn)  # the GM's file has no deck rows either
 
 
@@ -250,3 +251,13 @@ def test_the_whole_campaigns_file_is_the_departments_file_as_before(
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0][:3] == ["turn", "board", "department"]
     assert {r[1] for r in rows[1:]} == {"city", "harbour"}
+
+
+def test_the_export_command_writes_a_classic_boards_file_as_the_gm_reads_it(
+    cabal: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
+    call_command("export_history", cabal.campaign.slug, "-", "--board", cabal.slug)
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == CSV_HEADER
+    gnomes = next(r for r in rows[1:] if r[:3] == ["0", "cabal", "gnomes"])
+    assert gnomes[-1] == str(BOB_TREASURY)

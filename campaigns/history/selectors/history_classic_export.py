@@ -17,6 +17,8 @@ from campaigns.models import Board, Membership
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.visibility import sees_classic_secret
 
+# The treasury's column names its unit, megabucks (R91), as the standard file's stash columns
+# name their token types.
 CLASSIC_COLUMNS: list[object] = [
     "turn",
     "board",
@@ -25,7 +27,7 @@ CLASSIC_COLUMNS: list[object] = [
     "controller",
     "parent",
     "place",
-    "treasury",
+    "treasury_mb",
 ]
 
 
