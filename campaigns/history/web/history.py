@@ -77,9 +77,14 @@ def classic_board_history(request: HttpRequest, viewer: Membership, board: Board
         "campaign": viewer.campaign,
         "board": board,
         "history": history,
-        "form": CompareForm(numbers=history.numbers),
+        "form": CompareForm(numbers=history.numbers, initial=latest_two(history.numbers)),
     }
     return render(request, "campaigns/history/classic_index.html", context)
+
+
+def latest_two(numbers: list[int]) -> dict[str, int]:
+    """The last two recorded turns, as the compare form's choice (nothing with fewer)."""
+    return {"first": numbers[-2], "second": numbers[-1]} if len(numbers) > 1 else {}
 
 
 def not_classic(board: Board, what: str) -> Board:
@@ -143,7 +148,7 @@ def turns_to_compare(
     """The form of `?first=&second=` and the two turns to compare: those asked for, or the
     last two of `numbers` (and a message saying so) when nothing or something that cannot
     be compared was asked; None when there are not two turns."""
-    latest = {"first": numbers[-2], "second": numbers[-1]} if len(numbers) > 1 else {}
+    latest = latest_two(numbers)
     asked = {k: request.GET[k] for k in ("first", "second") if k in request.GET}
     form = CompareForm({**latest, **asked} if latest or asked else None, numbers=numbers)
     first, second = latest.get("first"), latest.get("second")
