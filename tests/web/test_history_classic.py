@@ -261,3 +261,15 @@ def test_the_export_command_writes_a_classic_boards_file_as_the_gm_reads_it(
     assert rows[0] == CSV_HEADER
     gnomes = next(r for r in rows[1:] if r[:3] == ["0", "cabal", "gnomes"])
     assert gnomes[-1] == str(BOB_TREASURY)
+
+
+def test_once_the_gm_opens_the_campaign_every_member_reads_every_treasury(
+    cabal: Board, client_for: ClientFor
+) -> None:
+    """R51, R99: an opened campaign hides nothing, of every turn; the deck still has no row."""
+    Campaign.objects.filter(pk=cabal.campaign.pk).update(opened=True)
+    words = text_of(client_for("alice").get(urls(cabal)["overview"]))
+    assert f"{BOB_TREASURY + 3} MB" in words
+    rows = {(r["turn"], r["group"]): r for r in csv_rows(client_for("carol"), cabal)}
+    assert rows[("0", "gnomes")]["treasury_mb"] == str(BOB_TREASURY)
+    assert ("0", "kgb") not in rows
