@@ -19,7 +19,9 @@ Alice's City Watch) and turn 2 open, and in it:
   them all): for each player a narrative shtick, a goal and its progress after turn 1 with
   sentinel numbers, an intel envelope on their first department addressed to them and opened
   in turn 1 (in their dossier) and one not opened, and a sealed envelope opened in turn 1 and
-  one still sealed, each text a sentinel.
+  one still sealed, each text a sentinel;
+- a classic board (RULES R90, R99) with sentinel treasuries and goals and a deck of sentinel
+  names (tests/support/classic_files.py), recorded at turns 0 and 1 for its history pages.
 """
 
 from __future__ import annotations
@@ -128,11 +130,28 @@ def crawl_world() -> World:
 
 def classic_board_imported(campaign: Campaign) -> None:
     """R90, R99: a classic board beside the demo's, its treasuries and goals sentinels
-    (tests/support/classic_files.py), imported by the GM as a file."""
+    (tests/support/classic_files.py), imported by the GM as a file, and recorded at the
+    processed turns for its history pages (R51): at turn 0 as imported, at turn 1 with bob's
+    CIA dropped onto the table, its treasury gone to the bank (R97). The deck stays whole, so
+    its groups' names must show nowhere."""
+    from campaigns.models import ClassicBoard
     from campaigns.services.setup import board_import_by_gm
 
     gm = member(campaign, GM).user
-    board_import_by_gm(campaign=campaign, actor=gm, data=crawl_classic_file())
+    board = board_import_by_gm(campaign=campaign, actor=gm, data=crawl_classic_file())
+    start = ClassicBoard.objects.get(board=board).state
+    after = {
+        **start,
+        "groups": [
+            {**g, "place": "table", "controller": None, "parent": None, "treasury": 0}
+            if g["slug"] == "cia"
+            else g
+            for g in start["groups"]
+        ],
+    }
+    for number, state in ((0, start), (1, after)):
+        turn = campaign.turns.get(number=number)
+        TurnRecord.objects.create(turn=turn, board=board, state=state, before=state, report={})
 
 
 def office_shticked(campaign: Campaign) -> None:
@@ -325,6 +344,11 @@ def BOARDS(w: World, name: str) -> Urls:
 def BOARDS_AND_CLASSIC(w: World, name: str) -> Urls:
     """The standard boards and the classic one (R90): pages a classic board has already."""
     return [*BOARDS(w, name), *nobodys(reverse(name, args=[SLUG, CRAWL_CLASSIC]))]
+
+
+def CAMPAIGN_AND_CLASSIC_FILE(w: World, name: str) -> Urls:
+    """The campaign's slug, and with `?board=` the classic board's (its own file, R90)."""
+    return [*CAMPAIGN(w, name), *nobodys(f"{reverse(name, args=[SLUG])}?board={CRAWL_CLASSIC}")]
 
 
 def KINDS(w: World, name: str) -> Urls:

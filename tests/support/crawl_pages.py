@@ -18,6 +18,7 @@ from tests.support.crawl import (
     BOARDS,
     BOARDS_AND_CLASSIC,
     CAMPAIGN,
+    CAMPAIGN_AND_CLASSIC_FILE,
     CHARACTER_ROWS,
     CLASSIC_ORDER_KINDS,
     CONVERSATIONS,
@@ -193,11 +194,11 @@ PAGES: dict[str, Page] = {
     "campaign_open":           Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
     "campaign_archive":        Page(CAMPAIGN, "302 - 403 403 404 200",  NO_POST),
     # History (history/web/history.py): members, each through their own levels (R51).
-    "board_history":           Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
+    "board_history":           Page(BOARDS_AND_CLASSIC, "302 - 200 200 404 200",  NO_POST),
     "board_map_layout":        Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
     "board_map_data":          Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
-    "compare_turns":           Page(BOARDS,   "302 - 200 200 404 200",  NO_POST),
-    "history_export":          Page(CAMPAIGN, "302 - 200 200 404 200",  NO_POST),
+    "compare_turns":           Page(BOARDS_AND_CLASSIC, "302 - 200 200 404 200",  NO_POST),
+    "history_export":          Page(CAMPAIGN_AND_CLASSIC_FILE, "302 - 200 200 404 200",  NO_POST),
     "structure_history":       Page(STRUCTURES, "302 200 404 404 404 200", NO_POST_OWNED),
     "department_history":      Page(SECRET_DEPARTMENTS, THEIRS,         NO_POST_OWNED),
     # RULES parts 7 and 8 (intrigue/web/intrigue.py, intrigue/web/intrigue_gm.py): a player's

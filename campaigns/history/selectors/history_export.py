@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from campaigns.history.selectors.history_classic_export import classic_history_rows
 from campaigns.history.selectors.history_records import campaign_records
 from campaigns.models import Board, Campaign, Membership
 from campaigns.selectors.board_map import people_of
@@ -65,7 +66,12 @@ def history_rows(
     campaign: Campaign, viewer: Membership, board: Board | None = None
 ) -> Iterator[list[object]]:
     """The header, then every row of every processed turn of `campaign` (of `board` only,
-    if given), by turn, board and department. Two queries."""
+    if given), by turn, board and department. Two queries. A classic board's file has rows
+    of its own, one per group (history_classic_export); the campaign's whole file holds the
+    departments of its standard boards only, as a classic board has none."""
+    if board is not None and board.is_classic:
+        yield from classic_history_rows(board, viewer)
+        return
     names = people_of(campaign).names
     yield COLUMNS
     for record in campaign_records(campaign, board):

@@ -1,7 +1,11 @@
 """History pages: a board's history, a structure's and a department's history,
 two turns compared, the map's layout graph and the history as a spreadsheet. Reads go
 through selectors, where RULES R50/R51 are applied (every turn as the viewer knew it then);
-every page answers 404 to non-members, and to members for what is not theirs to see."""
+every page answers 404 to non-members, and to members for what is not theirs to see.
+
+A classic board (R90) has groups, not departments: its history and its comparison have pages
+of their own (selectors/history_classic.py, where R99 is applied), its file rows of its own,
+and no structure or department history (404)."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from campaigns.csv_cells import write_rows
 from campaigns.history.selectors.history import history_index, member_of_campaign, structure_history
+from campaigns.history.selectors.history_classic import classic_compare, classic_history
 from campaigns.history.selectors.history_compare import compare_turns
 from campaigns.history.selectors.history_department import department_history
 from campaigns.history.selectors.history_export import history_rows
@@ -53,6 +58,8 @@ def board_map_data(request: HttpRequest, slug: str, board_slug: str) -> JsonResp
 @login_required
 def board_history(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     viewer, board = viewer_and_board(request, slug, board_slug)
+    if board.is_classic:
+        return classic_board_history(request, viewer, board)
     context = {
         "campaign": viewer.campaign,
         "board": board,
@@ -63,6 +70,30 @@ def board_history(request: HttpRequest, slug: str, board_slug: str) -> HttpRespo
     return render(request, "campaigns/history/index.html", context)
 
 
+def classic_board_history(request: HttpRequest, viewer: Membership, board: Board) -> HttpResponse:
+    """R51, R99: a classic board turn by turn (selectors/history_classic.py)."""
+    history = classic_history(board, viewer)
+    context = {
+        "campaign": viewer.campaign,
+        "board": board,
+        "history": history,
+        "form": CompareForm(numbers=history.numbers, initial=latest_two(history.numbers)),
+    }
+    return render(request, "campaigns/history/classic_index.html", context)
+
+
+def latest_two(numbers: list[int]) -> dict[str, int]:
+    """The last two recorded turns, as the compare form's choice (nothing with fewer)."""
+    return {"first": numbers[-2], "second": numbers[-1]} if len(numbers) > 1 else {}
+
+
+def not_classic(board: Board, what: str) -> Board:
+    """A classic board has no structures or departments to follow (R90): a 404."""
+    if board.is_classic:
+        raise Http404(what)
+    return board
+
+
 @require_safe
 @login_required
 def structure_history_page(
@@ -70,6 +101,7 @@ def structure_history_page(
 ) -> HttpResponse:
     """A player's structure from turn 0 to now: their own; any for the GM (R51)."""
     viewer, board = viewer_and_board(request, slug, board_slug)
+    not_classic(board, "no such structure")
     player = found(member_of_campaign(viewer.campaign, member), "no such structure")
     history = found(structure_history(board, viewer, player), "no such structure")
     context = {"campaign": viewer.campaign, "board": board, "history": history}
@@ -82,6 +114,7 @@ def department_history_page(
     request: HttpRequest, slug: str, board_slug: str, dept_slug: str
 ) -> HttpResponse:
     viewer, board = viewer_and_board(request, slug, board_slug)
+    not_classic(board, "no such department")
     history = found(department_history(board, viewer, dept_slug), "no such department")
     context = {"campaign": viewer.campaign, "board": board, "history": history}
     return render(request, "campaigns/history/department.html", context)
@@ -93,8 +126,29 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     """Two turns of a board side by side, and what changed between them. Without a choice,
     or with one that cannot be compared, the last two turns (and the reason)."""
     viewer, board = viewer_and_board(request, slug, board_slug)
-    numbers = turn_numbers(board)
-    latest = {"first": numbers[-2], "second": numbers[-1]} if len(numbers) > 1 else {}
+    form, first, second = turns_to_compare(request, turn_numbers(board))
+    comparison: object = None
+    if first is not None and second is not None and board.is_classic:
+        comparison = classic_compare(board, viewer, first, second)
+    elif first is not None and second is not None:
+        comparison = compare_turns(board, viewer, first, second)
+    context = {
+        "campaign": viewer.campaign,
+        "board": board,
+        "form": form,
+        "comparison": comparison,
+    }
+    template = "classic_compare.html" if board.is_classic else "compare.html"
+    return render(request, f"campaigns/history/{template}", context)
+
+
+def turns_to_compare(
+    request: HttpRequest, numbers: list[int]
+) -> tuple[CompareForm, int | None, int | None]:
+    """The form of `?first=&second=` and the two turns to compare: those asked for, or the
+    last two of `numbers` (and a message saying so) when nothing or something that cannot
+    be compared was asked; None when there are not two turns."""
+    latest = latest_two(numbers)
     asked = {k: request.GET[k] for k in ("first", "second") if k in request.GET}
     form = CompareForm({**latest, **asked} if latest or asked else None, numbers=numbers)
     first, second = latest.get("first"), latest.get("second")
@@ -106,16 +160,7 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     elif form.is_bound and first is not None:
         instead = _("Showing turns %(first)s and %(second)s instead.")
         messages.warning(request, instead % {"first": first, "second": second})
-    comparison = None
-    if first is not None and second is not None:
-        comparison = compare_turns(board, viewer, first, second)
-    context = {
-        "campaign": viewer.campaign,
-        "board": board,
-        "form": form,
-        "comparison": comparison,
-    }
-    return render(request, "campaigns/history/compare.html", context)
+    return form, first, second
 
 
 @require_safe

@@ -18,7 +18,9 @@ class Command(BaseCommand):
     help = (
         "Write a campaign's history as CSV, one row per turn and department "
         "(turn,board,department,controller,status,chain_length,capacity,money,people,"
-        "authority,suppliers,consumers), everything shown as the GM sees it."
+        "authority,suppliers,consumers), everything shown as the GM sees it. A classic "
+        "board's file (--board) has a row per turn and group instead "
+        "(turn,board,group,name,controller,parent,place,treasury_mb), the deck left out."
     )
 
     def add_arguments(self, parser: Any) -> None:
