@@ -102,6 +102,9 @@ def test_the_overview_page_shows_alice_her_totals_and_never_bobs(
     assert bobs_secrets_in(cabal, html) == []
     # No department page of a standard board's history: a classic board has none.
     assert "Departments you have known" not in words
+    # Each turn links to the board as it was then (the classic board page's ?turn=N).
+    board_url = reverse("board", args=[cabal.campaign.slug, cabal.slug])
+    assert f'href="{board_url}?turn=1"' in html and f'href="{board_url}?turn=0"' in html
 
     gm_page = client_for("gm").get(urls(cabal)["overview"]).content.decode()
     assert f"{BOB_TREASURY + 3} MB" in gm_page
