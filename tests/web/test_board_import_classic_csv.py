@@ -9,8 +9,12 @@ import json
 from typing import Any
 
 import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from campaigns.models import AuditEntry, Campaign, ClassicBoard
+from campaigns.selectors.classic_board_files import COLUMNS
 from tests.support.board_files import counts, fresh_campaign, upload
 from tests.support.classic_files import CLASSIC_CSV, classic_csv_with, classic_file
 from tests.support.handmade import ClientFor
@@ -125,3 +129,74 @@ def test_a_quoted_formula_is_imported_as_text_without_its_quote(
     assert response.status_code == 302, response.context["problems"]
     state = ClassicBoard.objects.get(board__campaign=copy).state
     assert next(g for g in state["groups"] if g["slug"] == "yuppies")["name"] == "=Yuppies+1"
+
+
+def test_the_import_pages_example_imports_as_it_is(demo: Campaign, client_for: ClientFor) -> None:
+    """The example the page gives is a file the import takes (docs and reader agree)."""
+    import html
+    import re
+
+    from django.urls import reverse
+
+    copy = fresh_campaign()
+    client = client_for("gm")
+    page = client.get(reverse("board_import", args=[copy.slug])).content.decode()
+    example = re.search(
+        r'<pre class="small border rounded p-2"><code>(.*?)</code></pre>', page, re.S
+    )
+    assert example is not None
+    text = html.unescape(example.group(1)) + "\n"
+    response = csv_imported(client, copy, text, slug="example")
+    assert response.status_code == 302, response.context and response.context["problems"]
+    state = ClassicBoard.objects.get(board__slug="example").state
+    assert [g["place"] for g in state["groups"]] == ["structure", "structure", "table", "deck"]
+    assert state["players"][0]["goal"] == {"kind": "power", "amount": 35}
+    mafia = state["groups"][1]
+    assert mafia["bonuses"] == [
+        {"aim": "control", "amount": 3, "scope": "own", "alignment": "Criminal"}
+    ]
+
+
+CELLS = st.one_of(
+    st.sampled_from(["", "0", "-1", "=1+1", "+3", "@x", "'=x", "yes", "deck", "structure",
+                     "alice", "zed", "bavarians", "mafia", "power 3", "control 3 own Criminal",
+                     "every_alignment ;;", "9" * 30, "²", '"', "\x00", "a\nb", "ünï"]),
+    st.text(max_size=12),
+)  # fmt: skip
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    edits=st.lists(
+        st.tuples(st.sampled_from(["bavarians", "mafia", "cia", "kgb"]), st.sampled_from(COLUMNS),
+                  CELLS),
+        min_size=1, max_size=3,
+    )
+)  # fmt: skip
+def test_a_hostile_classic_csv_is_answered_never_a_500(
+    demo: Campaign, client_for: ClientFor, edits: list[tuple[str, str, str]]
+) -> None:
+    """Any text in any cell: a problem listed, or a board both the site and the engine take."""
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(CLASSIC_CSV)))
+    for slug, column, value in edits:
+        for row in rows[1:]:
+            if row[0] == slug and column in rows[0]:
+                row[rows[0].index(column)] = value
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    client = client_for("gm")
+    with transaction.atomic():
+        response = csv_imported(client, demo, out.getvalue(), slug="hostile")
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert response.context["problems"] or response.context["form"].errors
+        transaction.set_rollback(True)
