@@ -56,12 +56,13 @@ def classic_group_edit(
         posted(request),
         initial=group_initial(group),
         parents=parent_choices(state, group_slug, names),
+        illuminati=bool(group.get("illuminati")),
     )
     refused: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
             changed = classic_group_update(
-                board=board, actor=request.user, slug=group_slug, values=form.cleaned_data
+                board=board, actor=request.user, slug=group_slug, values=form.values()
             )
         except SetupRefused as refusal:
             refused = refusal.messages

@@ -57,10 +57,19 @@ class ClassicGroupForm(forms.Form):
         ),
     )
 
-    def __init__(self, *args: Any, parents: list[tuple[str, str]], **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, parents: list[tuple[str, str]], illuminati: bool, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["parent"].choices = [("", _("nothing")), *parents]
         self.fields["resistance"].help_text = _("Empty for an Illuminati: it has none (R91).")
+        if illuminati:
+            # R91: an Illuminati is the root of its player's structure; it is never moved.
+            del self.fields["place"], self.fields["parent"]
+
+    def values(self) -> dict[str, Any]:
+        """The figures, and the place: an Illuminati's stays the root of its structure."""
+        return {"place": "structure", "parent": None, **self.cleaned_data}
 
 
 def group_initial(group: dict[str, Any]) -> dict[str, Any]:

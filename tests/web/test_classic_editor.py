@@ -107,7 +107,6 @@ def test_a_group_put_in_the_deck_goes_to_its_bottom_and_has_no_page_then(
 @pytest.mark.parametrize(
     ("slug", "changes", "reason"),
     [
-        ("bavarians", {"place": "table", "parent": ""}, "an Illuminati is a root of a structure"),
         ("bavarians", {"arrows": "0"}, "more children than arrows"),
         ("bavarians", {"resistance": "3"}, "an Illuminati has no resistance"),
         ("mafia", {"parent": ""}, "its parent must be a group in the same structure"),
@@ -235,3 +234,21 @@ def test_the_editor_pages_read_as_many_queries_on_a_larger_board(
     ]  # fmt: skip
     row.save()
     assert count() == small
+
+
+def test_an_illuminati_has_no_place_to_choose_and_stays_the_root_r91(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    board = classic_board_in(demo)
+    client = client_for("gm")
+    form = client.get(group_url(board, "bavarians")).context["form"]
+    assert "place" not in form.fields and "parent" not in form.fields
+    posted = {**MAFIA, "resistance": "", "treasury": "5", "place": "table", "parent": "gnomes"}
+    assert client.post(group_url(board, "bavarians"), posted).status_code == 302
+    bavarians = group_in(board, "bavarians")
+    assert (bavarians["place"], bavarians["parent"], bavarians["treasury"]) == (
+        "structure",
+        None,
+        5,
+    )
+    assert bavarians["controller"] == pid(board, "alice")
