@@ -60,6 +60,8 @@ def test_the_gm_saves_a_groups_figures_and_it_is_logged(
     assert entry.action == "board" and entry.board == "cabal" and entry.target == "group The Mafia"
     assert entry.before == {"power": 6, "treasury": 7303}
     assert entry.after == {"power": 8, "treasury": 12}
+    log = client.get(reverse("audit_log", args=[demo.slug]))
+    assert log.status_code == 200 and "group The Mafia" in text_of(log)
 
 
 def test_saving_the_same_values_changes_and_logs_nothing(
