@@ -56,7 +56,7 @@ NOTE = "_"
 ENGINE_ID = re.compile(r"\bp\d+\b")
 # A word of a problem that may be a group's slug (the engine names the group it is about
 # first, in any language: "group mafia: ...").
-WORD = re.compile(r"[a-z0-9][a-z0-9-]*")
+WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9-]*(?![\w-])")
 
 
 def classic_board_import(

@@ -50,6 +50,7 @@ def test_the_gm_edits_a_classic_group_and_a_goal_and_imports_a_classic_csv(
     gm.locator("#classic-gm a", has_text="Bob").first.click()
     gm.select_option("#id_goal", "power")
     gm.fill("#id_amount", "30")
+    shot(gm, "classic-editor-player-gm-desktop")
     gm.get_by_role("button", name="Save").click()
     expect(gm.locator(".alert-success")).to_contain_text("goal are saved")
     assert not problems, problems
