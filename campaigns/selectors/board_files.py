@@ -177,17 +177,18 @@ def too_deep() -> str:
 
 @dataclass(frozen=True)
 class FileLines:
-    """The line of the file each department and each link begins on (None: not known), so
-    a problem the import finds in one can name its line."""
+    """The line of the file each department and each link (a classic board's: each group)
+    begins on (None: not known), so a problem the import finds in one can name its line."""
 
     departments: list[int | None] = field(default_factory=list)
     links: list[int | None] = field(default_factory=list)
+    groups: list[int | None] = field(default_factory=list)
 
     def line(self, place: tuple[str, int] | None) -> int | None:
         if place is None:
             return None
         kind, index = place
-        lines = self.departments if kind == "departments" else self.links
+        lines = {"departments": self.departments, "groups": self.groups}.get(kind, self.links)
         return lines[index] if 0 <= index < len(lines) else None
 
 
@@ -235,7 +236,9 @@ def json_lines(text: str) -> FileLines:
 
     if not isinstance(data, dict):
         return FileLines()
-    return FileLines(lines_of(data.get("departments")), lines_of(data.get("links")))
+    return FileLines(
+        lines_of(data.get("departments")), lines_of(data.get("links")), lines_of(data.get("groups"))
+    )
 
 
 def board_from_csv(text: str, *, slug: str, name: str) -> dict[str, Any]:

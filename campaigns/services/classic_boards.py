@@ -27,6 +27,7 @@ from campaigns.services.boards import (
     BIG_MAX,
     NAME_MAX,
     BoardImportError,
+    Place,
     bad_name,
     bad_slug,
     board_problems,
@@ -53,6 +54,9 @@ PLAYER_KEYS = frozenset(("id", "goal"))
 # files' `_why`): allowed, and not kept.
 NOTE = "_"
 ENGINE_ID = re.compile(r"\bp\d+\b")
+# A word of a problem that may be a group's slug (the engine names the group it is about
+# first, in any language: "group mafia: ...").
+WORD = re.compile(r"(?<![\w-])[a-z0-9][a-z0-9-]*(?![\w-])")
 
 
 def classic_board_import(
@@ -82,21 +86,43 @@ def classic_board_check(
     problems += [_("file: unknown field %(key)s") % {"key": repr(k)} for k in unknown]
     ids = {name: engine_player_id(m.pk) for name, m in players.items()}
     problems += player_entry_problems(data.get("players"), ids)
+    places: list[Place | None] = [None] * len(problems)
     groups = data.get("groups")
     if isinstance(groups, list):
         for index, raw in enumerate(groups):
             if isinstance(raw, dict):
-                problems += group_problems(index, raw, ids)
+                found = group_problems(index, raw, ids)
+                problems += found
+                places += [("groups", index)] * len(found)
     stored = renamed(data, ids)
     if not problems:
-        catalogue = [a.as_engine() for a in campaign.alignments.order_by("pk")]
-        try:
-            parse_classic(classic_engine_state(stored, catalogue=catalogue))
-        except EngineError as error:
-            problems.append(named_back(problem_text(str(error)), ids))
+        problems = classic_review(campaign, stored, ids)
+        places = [group_place(p, groups) for p in problems]
     if problems:
-        raise BoardImportError(problems)
+        raise BoardImportError(problems, places)
     return stored
+
+
+def classic_review(campaign: Campaign, stored: dict[str, Any], ids: dict[str, str]) -> list[str]:
+    """The engine's review of a classic board's document (players by engine id) as the turn
+    job would read it: nothing, or its first problem in words, players named by user name
+    (`ids`: user name -> engine id). The import and the GM's editor both save only past it."""
+    catalogue = [a.as_engine() for a in campaign.alignments.order_by("pk")]
+    try:
+        parse_classic(classic_engine_state(stored, catalogue=catalogue))
+    except EngineError as error:
+        return [named_back(problem_text(str(error)), ids)]
+    return []
+
+
+def group_place(problem: str, groups: object) -> Place | None:
+    """The group an engine problem names first ("group mafia: ..."), so the page can give
+    its line."""
+    if not isinstance(groups, list):
+        return None
+    slugs = [g.get("slug") if isinstance(g, dict) else None for g in groups]
+    named = next((w for w in WORD.findall(problem) if w in slugs), None)
+    return None if named is None else ("groups", slugs.index(named))
 
 
 def named_back(problem: str, ids: dict[str, str]) -> str:

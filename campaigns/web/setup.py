@@ -28,6 +28,11 @@ from campaigns.selectors.board_files import (
     json_lines,
     located,
 )
+from campaigns.selectors.classic_board_files import COLUMNS as CLASSIC_COLUMNS
+from campaigns.selectors.classic_board_files import (
+    classic_board_and_lines_from_csv,
+    is_classic_csv,
+)
 from campaigns.services.boards import BoardImportError, BoardImportWarning
 from campaigns.services.setup import (
     SetupRefused,
@@ -197,15 +202,19 @@ def board_import(request: HttpRequest, slug: str) -> HttpResponse:
         "warnings": warnings,
         "confirm": text_digest(content) if warnings else "",
         "columns": COLUMNS,
+        "classic_columns": CLASSIC_COLUMNS,
     }
     return render(request, "campaigns/setup/board_import.html", context)
 
 
 def board_of_text(form: BoardImportForm, content: str) -> tuple[dict[str, Any], FileLines]:
     """The board file the form's text holds (BoardFileError if it cannot be read as one),
-    and the lines of a CSV's departments (a JSON file's are found only when needed)."""
+    and the lines of a CSV's departments or groups (a JSON file's are found only when
+    needed)."""
     if form.is_csv():
         data = form.cleaned_data
+        if is_classic_csv(content):  # R90: a spreadsheet of groups (classic_board_files.py)
+            return classic_board_and_lines_from_csv(content, slug=data["slug"], name=data["name"])
         return board_and_lines_from_csv(content, slug=data["slug"], name=data["name"])
     return board_from_json(content), FileLines()
 

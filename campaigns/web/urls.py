@@ -10,6 +10,7 @@ from campaigns.intrigue.web import intrigue, intrigue_gm
 from campaigns.press.web import press, press_gm
 from campaigns.web import (
     campaign,
+    classic_editor,
     classic_orders,
     editor,
     members,
@@ -119,6 +120,20 @@ urlpatterns += [
     path(f"{DEPARTMENT}links/new/", editor.link_new, name="link_new"),
     path(f"{DEPARTMENT}links/<int:pk>/remove/", editor.link_delete, name="link_delete"),
     path(f"{DEPARTMENT}links/<int:pk>/move/", editor.link_move, name="link_move"),
+]
+
+# The GM's editor of a classic board (web/classic_editor.py; RULES R91, R92, R98, R53).
+urlpatterns += [
+    path(
+        f"{BOARD}classic/groups/<slug:group_slug>/",
+        classic_editor.classic_group_edit,
+        name="classic_group_edit",
+    ),
+    path(
+        f"{BOARD}classic/players/<slug:player>/",
+        classic_editor.classic_player_edit,
+        name="classic_player_edit",
+    ),
 ]
 
 # Structures, knowledge and members (web/members.py; RULES R13, R50, R70).

@@ -123,3 +123,31 @@ def gm_classic_secrets() -> tuple[list[str], list[str]]:
     """R99: the GM reads every treasury and goal; the deck's order still not on a page."""
     every = [str(n) for _, n in CRAWL_TREASURIES.values()] + [str(n) for n in CRAWL_GOALS.values()]
     return every, list(DECK_NAMES)
+
+
+# `classic_file()` as the spreadsheet the board-import page documents
+# (campaigns/selectors/classic_board_files.py): one line per group, each player's goal and
+# count of destroyed groups on their Illuminati's line, the deck's lines top first.
+CLASSIC_CSV = """\
+slug,name,illuminati,power,transferable,resistance,income,arrows,alignments,bonuses,place,controller,parent,treasury,goal,groups_destroyed
+bavarians,Bavarian Illuminati,yes,10,10,,9,4,,destroy 2,structure,alice,,7301,power 7304,1
+gnomes,Gnomes of Zurich,yes,7,7,,12,4,,,structure,bob,,7302,,
+mafia,The Mafia,,6,0,7,6,3,Criminal,,structure,alice,bavarians,7303,,
+cia,CIA,,6,4,5,0,2,Government; Violent,,structure,bob,gnomes,3,,
+yuppies,Yuppies,,1,1,4,5,1,Conservative,,table,,,0,,
+kgb,KGB,,2,1,3,2,1,,,deck,,,0,,
+cycle-gangs,Cycle Gangs,,2,1,3,2,1,,,deck,,,0,,
+moonies,Moonies,,2,1,3,2,1,,,destroyed,,,0,,
+"""  # noqa: E501
+
+
+def classic_csv_with(slug: str, column: str, value: str) -> str:
+    """CLASSIC_CSV with one cell changed: `column` of the line of group `slug`."""
+    lines = CLASSIC_CSV.splitlines()
+    header = lines[0].split(",")
+    for index, line in enumerate(lines[1:], start=1):
+        cells = line.split(",")
+        if cells[0] == slug:
+            cells[header.index(column)] = value
+            lines[index] = ",".join(cells)
+    return "\n".join(lines) + "\n"

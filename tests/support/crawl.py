@@ -361,6 +361,22 @@ def CLASSIC_ORDER_KINDS(w: World, name: str) -> Urls:
     return nobodys(*(reverse(name, args=[SLUG, CRAWL_CLASSIC, k]) for k in CLASSIC_KINDS))
 
 
+def CLASSIC_GROUPS(w: World, name: str) -> Urls:
+    """The GM's editor of the classic board's groups (web/classic_editor.py): a group of each
+    player's and one on the table, each its controller's. (Groups in the deck have no page:
+    face down, R99.)"""
+    owned = {"bavarians": "alice", "cia": "bob", "yuppies": None}
+    return [(reverse(name, args=[SLUG, CRAWL_CLASSIC, g]), who) for g, who in owned.items()]
+
+
+def CLASSIC_PLAYERS(w: World, name: str) -> Urls:
+    """The GM's editor of each classic player's Illuminati treasury and goal, theirs."""
+    return [
+        (reverse(name, args=[SLUG, CRAWL_CLASSIC, member(w.campaign, p).player_id]), p)
+        for p in PLAYERS
+    ]
+
+
 def EXPORTS(w: World, name: str) -> Urls:
     return nobodys(*(reverse(name, args=[SLUG, b, f]) for b in BOARD_SLUGS for f in FORMATS))
 

@@ -149,6 +149,14 @@ CLASSIC_FORMS = [
     Endpoint(f"classic_order {kind}", "alice", turn_url("classic_order", "cabal", kind),
              world="classic", expects=FORM_OR_DONE, done=grew(Order))
     for kind in CLASSIC_KINDS
+] + [
+    # The GM's editor of the classic board (web/classic_editor.py): a group, a player's goal.
+    Endpoint("classic_group_edit", "gm", turn_url("classic_group_edit", "cabal", "mafia"),
+             world="classic", expects=FORM_OR_DONE, done=audited),
+    Endpoint("classic_player_edit", "gm",
+             lambda w: reverse("classic_player_edit",
+                               args=[SLUG, "cabal", w.member("alice").player_id]),
+             world="classic", expects=FORM_OR_DONE, done=audited),
 ]  # fmt: skip
 CAMPAIGN_ENDPOINTS = [
     Endpoint("order_edit", "alice", order_url("order_edit", lambda w: w.order),

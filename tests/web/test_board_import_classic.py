@@ -191,3 +191,23 @@ def test_the_classic_demo_board_file_imports_as_it_is(
     state = ClassicBoard.objects.get(board__slug="underside").state
     assert "_about" not in state
     assert len(state["groups"]) == len(data["groups"]) and state["deck"] == data["deck"]
+
+
+def test_a_json_files_group_problem_names_the_line_the_group_begins_on(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    """The engine's problem about one group is led by that group's line in the file, as a
+    department's is in a standard board's file."""
+    data = edited_group("cia", arrows=0, parent="gnomes")
+    for group in data["groups"]:
+        if group["slug"] == "yuppies":
+            group.update(place="structure", controller="bob", parent="cia")
+    text = json.dumps(data, indent=1)
+    rows = text.splitlines()
+    cia_line = rows.index('   "slug": "cia",')  # the line before it, counted from 1: its "{"
+    assert rows[cia_line - 1] == "  {"
+    response = upload(client_for("gm"), fresh_campaign(), "cabal.json", text)
+    assert (
+        f"line {cia_line}, group cia: more children than arrows (R92)"
+        in response.context["problems"]
+    ), response.context["problems"]
