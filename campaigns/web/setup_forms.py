@@ -145,7 +145,10 @@ class BoardImportForm(forms.Form):
     file = forms.FileField(
         label=_("Board file"),
         required=False,
-        help_text=_("A .json board file, or a .csv spreadsheet of departments (see below)."),
+        help_text=_(
+            "A .json board file, or a .csv spreadsheet of departments or of a classic board's "
+            "groups (see below)."
+        ),
     )
     text = forms.CharField(
         label=_("Or the board's text"),
