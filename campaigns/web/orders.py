@@ -24,6 +24,7 @@ from campaigns.selectors.classic_orders import (
     classic_kinds_offered,
     classic_order_context,
 )
+from campaigns.selectors.classic_offers import GroupOffer, classic_gives, classic_group_offers
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.selectors.pages import BoardLink
@@ -50,6 +51,24 @@ Kind = Order.Kind
 
 def classic_offers(viewer: Membership, turn: Turn, board: Board) -> list[ClassicOffer]:
     return classic_kinds_offered(classic_order_context(viewer, turn, board))
+
+
+def classic_group_offers_of(
+    viewer: Membership, turn: Turn, contexts: dict[str, OrderContext]
+) -> list[GroupOffer]:
+    """R97: the groups given to the viewer this turn on every classic board, each with the
+    one button that accepts it (one query for the gifts, none without a classic board)."""
+    classic = [c.board for c in contexts.values() if c.board.is_classic]
+    if not classic:
+        return []
+    gives = classic_gives(viewer, turn)
+    if not gives:
+        return []
+    return [
+        offer
+        for board in classic
+        for offer in classic_group_offers(classic_order_context(viewer, turn, board), gives)
+    ]
 
 
 def own_order(viewer: Membership, pk: int) -> Order:
@@ -83,6 +102,7 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
             for b in page.boards
             if b.slug in contexts
         ],
+        "group_offers": classic_group_offers_of(viewer, turn, contexts),
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),
