@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.models import Order, TurnRecord
+from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.selectors.report_orders import verify_url
 from campaigns.selectors.report_view_models import RollView
 from campaigns.words.classic import classic_choice_text, classic_order_text, classic_reason
@@ -22,6 +23,12 @@ from campaigns.words.classic import classic_choice_text, classic_order_text, cla
 # The rolls of a classic attack: two dice of six sides (ENGINE.md part 10).
 CLASSIC_DICE, CLASSIC_SIDES = 2, 6
 PUBLIC_KINDS = (Order.Kind.CLASSIC_ATTACK,)
+# The kinds whose text does not say what they are ("from X to Y; 4 MB"): the report names
+# them (an attack's text says "attacks", a pass's "Pass").
+LABELLED_KINDS = tuple(
+    k for k in CLASSIC_KINDS if k not in (Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_PASS)
+)
+STANDING_KINDS = (Order.Kind.CLASSIC_DEFEND, Order.Kind.CLASSIC_INTERFERE)
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,7 @@ class ClassicEvent:
     report's list of verifiable rolls (TurnReport.rolls) takes theirs too."""
 
     player: str
+    kind_label: str
     text: str
     status: str
     status_label: str
@@ -37,6 +45,11 @@ class ClassicEvent:
     figures: tuple[int, int, int] | None  # attack, defence, need: its own player's only
     rolls: list[RollView]
     mine: bool
+    # A standing defence's or interference's megabucks spent on the attack it met (R96):
+    # its own player's only, like every figure of money.
+    spent: int | None = None
+    # An attack another player made: its figures are theirs (R99), the page says so.
+    figures_hidden: bool = False
     is_function: bool = False  # the report's GM note form is for R45's function rolls only
 
 
@@ -122,8 +135,10 @@ def classic_event(
         for roll in result.get("rolls", [])
     ]
     reason = str(result.get("reason", "")) if own else ""
+    spent = result.get("spent") if own and order.kind in STANDING_KINDS else None
     return ClassicEvent(
         player=player(order.player.player_id),
+        kind_label=str(Order.Kind(order.kind).label) if order.kind in LABELLED_KINDS else "",
         text=text,
         status=order.status,
         status_label=str(Order.Status(order.status).label)
@@ -133,4 +148,6 @@ def classic_event(
         figures=figures,
         rolls=rolls,
         mine=mine,
+        spent=int(spent) if isinstance(spent, int) else None,
+        figures_hidden=not own and order.kind == Order.Kind.CLASSIC_ATTACK,
     )

@@ -21,10 +21,16 @@ from campaigns.words.classic import classic_reason
 
 MOST_MB = 10**6  # far above any treasury; the engine's check says the real bound
 AMOUNT_LABELS = {
-    "spend": _("Megabucks from the attacking group (or the defended group)"),
+    "spend": _("Megabucks from the attacking group"),
     "spend_illuminati": _("Megabucks from your Illuminati"),
     "transfer_after": _("Megabucks moved to the target if the control succeeds"),
     "amount": _("Megabucks"),
+}
+# R96: a standing defence spends from the defended group (each MB counting 2) and from the
+# Illuminati (each counting 1), as far as they hold when the attack comes.
+DEFEND_LABELS = {
+    "spend": _("Megabucks from the defended group (each counts 2)"),
+    "spend_illuminati": _("Megabucks from your Illuminati (each counts 1)"),
 }
 
 
@@ -61,7 +67,7 @@ class ClassicOrderForm(forms.Form):
             )
         for name in AMOUNTS.get(kind, ()):
             self.fields[name] = forms.IntegerField(
-                label=AMOUNT_LABELS[name],
+                label=(DEFEND_LABELS if kind == "defend" else AMOUNT_LABELS)[name],
                 min_value=0,
                 max_value=MOST_MB,
                 required=kind in REQUIRED_AMOUNTS,

@@ -19,12 +19,12 @@ from campaigns.elections.web.election_warnings import election_warnings, preview
 from campaigns.models import Board, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
+from campaigns.selectors.classic_offers import GroupOffer, classic_gives, classic_group_offers
 from campaigns.selectors.classic_orders import (
     ClassicOffer,
     classic_kinds_offered,
     classic_order_context,
 )
-from campaigns.selectors.classic_offers import GroupOffer, classic_gives, classic_group_offers
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.selectors.pages import BoardLink
@@ -103,6 +103,9 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
             if b.slug in contexts
         ],
         "group_offers": classic_group_offers_of(viewer, turn, contexts),
+        # Linking attempts' cutoff (R46) and standing defence of departments (R47) are
+        # parts 1-9's: a campaign of classic boards only does not mention them (R90).
+        "standard_boards": any(not c.board.is_classic for c in contexts.values()),
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),

@@ -166,5 +166,7 @@ def classic_reason(reason: str) -> str:
         "there is no other player (R97)": _("there is no other player (R97)"),
         "you play no structure on this board (R92)": _("you play no structure on this board (R92)"),
         "not a legal choice now (R94-R97)": _("not a legal choice now (R94-R97)"),
+        # A standing defence or interference that met no attack (engine/classic/resolve.py).
+        "not used": _("no attack it applies to came this turn: nothing was spent (R96)"),
     }
     return known.get(reason, reason)

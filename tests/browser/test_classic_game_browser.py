@@ -24,7 +24,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from campaigns.engine.dice import roll_faces
+from campaigns.engine.dice import commitment, roll_faces
 from campaigns.models import ClassicBoard, Membership, Order, Turn, TurnRecord
 from campaigns.services.demo import demo_create
 from campaigns.services.demo_classic import classic_demo_create
@@ -146,6 +146,13 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
 
     # Turn 1. Bob's standing defence of the Lamplighters' Guild (R96): 2 MB from the guild
     # (each counting 2) and 3 MB from his Illuminati.
+    bob.goto(orders_url)
+    # The orders page of a campaign of classic boards only speaks of neither linking
+    # attempts (R46) nor departments' standing defence (R47): parts 1-9 (R90).
+    expect(bob.locator("main")).not_to_contain_text("Linking attempts")
+    expect(bob.locator("#defence")).to_have_count(0)
+    bob.locator('[data-classic-kind="defend"]').click()
+    expect(bob.locator('label[for="id_spend"]')).to_contain_text("each counts 2")
     queue(bob, base, "defend", "lamplighters-guild", spend=2, spend_illuminati=3)
     shot(bob, "classic-game-t1-bob-defends")
     # Carol interferes against any attack on it with 2 MB (R96).
@@ -191,7 +198,8 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
 
     turn = Turn.objects.get(campaign=campaign, number=1)
     attack = Order.objects.get(turn=turn, kind=Order.Kind.CLASSIC_ATTACK)
-    Turn.objects.filter(pk=turn.pk).update(seed=seed_for_success(attack, 1))
+    seed = seed_for_success(attack, 1)
+    Turn.objects.filter(pk=turn.pk).update(seed=seed, commitment=commitment(seed))
     assert turn_process(campaign_id=campaign.pk, number=1) is not None
 
     # The outcomes (R95-R97, R93): who controls what, the money moved, the hand-over done.
@@ -228,7 +236,21 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
         page.goto(reports[0])
         expect(page.locator("[data-classic-report]")).to_contain_text("Lamplighters")
         shot(page, f"classic-game-t1-report-{name}")
-    expect(bob.locator("[data-classic-event]", has_text="Night Market Hawkers").first).to_be_visible()
+    # Bob reads what his defence spent and why he sees no figures of alice's attack; carol
+    # what her interference spent; each line says which kind of order it was.
+    defence = bob.locator("[data-classic-event]", has_text="Standing defence of a group")
+    expect(defence.locator("[data-spent]")).to_contain_text("5 MB")
+    expect(bob.locator("[data-classic-event]", has_text="attacks")).to_contain_text(
+        "figures are for its player only"
+    )
+    expect(bob.locator("[data-classic-event]", has_text="Accept a group")).to_contain_text(
+        "Night Market Hawkers"
+    )
+    interference = carol.locator("[data-classic-event]", has_text="Interference")
+    expect(interference.locator("[data-spent]")).to_contain_text("2 MB")
+    expect(alice.locator("[data-classic-event]", has_text="Transfer of megabucks")).to_contain_text(
+        "4 MB"
+    )
     bob.goto(board_url)
     expect(bob.locator('[data-group="night-market-hawkers"]')).to_contain_text("12")
     shot(bob, "classic-game-t1-board-bob")
