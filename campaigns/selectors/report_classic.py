@@ -4,7 +4,8 @@ the groups drawn and who won. Built from the turn's record and order rows the re
 read already: no query of its own.
 
 What a member reads (R99): every group and where it went is public, so every player's
-attacks are listed with their target, aim, dice and outcome; the figures of an attack
+attacks are listed with their target, aim, dice and outcome; a gift of megabucks or of a
+group to the reader is theirs to read, amount and all (their treasury shows it); the figures of an attack
 (attack, defence, need) and the megabucks of any order only for its own player, since they
 tell what was spent from secret treasuries; income only of the reader's own groups. The GM,
 and everyone once the GM opens the campaign (R51), reads everything."""
@@ -28,6 +29,7 @@ PUBLIC_KINDS = (Order.Kind.CLASSIC_ATTACK,)
 LABELLED_KINDS = tuple(
     k for k in CLASSIC_KINDS if k not in (Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_PASS)
 )
+TO_PLAYER_KINDS = (Order.Kind.CLASSIC_GIFT, Order.Kind.CLASSIC_GIVE)
 STANDING_KINDS = (Order.Kind.CLASSIC_DEFEND, Order.Kind.CLASSIC_INTERFERE)
 
 
@@ -77,7 +79,7 @@ def classic_board_report(
 ) -> ClassicBoardReport:  # fmt: skip
     """The section of `record`'s classic board for a viewer whose engine player id is
     `viewer_id` (`full`: sees everything); `orders`: the board's order rows the report read
-    (the viewer's own, and every player's attacks)."""
+    (the viewer's own, every player's attacks and gifts)."""
     state, report = record.state, record.report
     names = {g["slug"]: g["name"] for g in state.get("groups", [])}
     controllers = {g["slug"]: g.get("controller") for g in state.get("groups", [])}
@@ -86,10 +88,11 @@ def classic_board_report(
     resolved = list(report.get("orders", {}))
     position = {order_id: index for index, order_id in enumerate(resolved)}
     events = [
-        classic_event(order, mine=order.player.player_id == viewer_id, full=full,
-                      group=group, player=player, number=number, campaign=campaign)
+        classic_event(order, viewer_id=viewer_id, full=full, group=group, player=player,
+                      number=number, campaign=campaign)
         for order in sorted(orders, key=lambda o: position.get(o.engine_id, len(position)))
         if full or order.player.player_id == viewer_id or order.kind in PUBLIC_KINDS
+        or to_viewer(order, viewer_id)
     ]  # fmt: skip
     income = [
         (group(slug), amount)
@@ -107,14 +110,22 @@ def classic_board_report(
     )
 
 
+def to_viewer(order: Order, viewer_id: str) -> bool:
+    """A gift of megabucks or of a group to the viewer (R97): theirs to read, amount and
+    all, since their own treasury shows the amount anyway."""
+    return order.kind in TO_PLAYER_KINDS and order.payload.get("to_player") == viewer_id
+
+
 def classic_event(
-    order: Order, *, mine: bool, full: bool, group: Any, player: Any, number: int, campaign: Any
-) -> ClassicEvent:
+    order: Order, *, viewer_id: str, full: bool, group: Any, player: Any, number: int,
+    campaign: Any,
+) -> ClassicEvent:  # fmt: skip
+    mine = order.player.player_id == viewer_id
     result = order.result or {}
     own = mine or full
     text = (
         classic_order_text(order.kind, order.payload, group, player)
-        if own
+        if own or to_viewer(order, viewer_id)
         else classic_choice_text(order.kind, order.payload, group, player)
     )
     figures = None

@@ -246,6 +246,9 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
     expect(bob.locator("[data-classic-event]", has_text="Accept a group")).to_contain_text(
         "Night Market Hawkers"
     )
+    expect(bob.locator("[data-classic-event]", has_text="Give a group")).to_contain_text(
+        "Night Market Hawkers to Bob"
+    )
     interference = carol.locator("[data-classic-event]", has_text="Interference")
     expect(interference.locator("[data-spent]")).to_contain_text("2 MB")
     expect(alice.locator("[data-classic-event]", has_text="Transfer of megabucks")).to_contain_text(
@@ -273,5 +276,11 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
         expect(winners).to_contain_text(re.compile(r"Alice Ambergris\b.* wins"))
         expect(winners).to_contain_text("their Illuminati's goal is met")
         shot(page, f"classic-game-t2-report-{name}")
+    # Alice reads the gifts that made her win; bob does not read carol's (R97, R99).
+    gifts = alice.locator("[data-classic-event]", has_text="Gift of megabucks")
+    expect(gifts).to_have_count(2)
+    expect(gifts.filter(has_text="Mother Carol")).to_contain_text("22 MB")
+    expect(gifts.filter(has_text="Bob Brackwater")).to_contain_text("12 MB")
+    expect(bob.locator("[data-classic-report]")).not_to_contain_text("22 MB")
     others_see_no_secret("after turn 2")
     assert problems == []
