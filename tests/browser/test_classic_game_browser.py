@@ -158,6 +158,9 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
     # Carol interferes against any attack on it with 2 MB (R96).
     queue(carol, base, "interfere", "lamplighters-guild|defend", amount=2)
     # Carol gives bob her Night Market Hawkers (R97); bob gifts carol 2 MB.
+    carol.goto(orders_url)
+    carol.locator('[data-classic-kind="give_group"]').click()
+    expect(carol.locator("[data-give-note]")).to_contain_text("must accept the group")
     queue(carol, base, "give_group", f"night-market-hawkers|{ids['bob']}")
     shot(carol, "classic-game-t1-carol-orders")
     queue(bob, base, "mb_gift", ids["carol"], amount=2)
