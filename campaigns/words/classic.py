@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -145,6 +146,9 @@ def classic_order_text(kind: str, payload: dict[str, Any], group: Any, player: A
     return "; ".join([text, *extra]) if extra else text
 
 
+ROLLED = re.compile(r"rolled (?P<total>\d+), needed (?P<need>-?\d+) or less, at most 10 \(R95\)")
+
+
 def classic_reason(reason: str) -> str:
     """The engine's reason a classic kind offers nothing (engine/classic/legal.py REASONS),
     in the reader's language; any other engine reason as the engine says it."""
@@ -169,4 +173,9 @@ def classic_reason(reason: str) -> str:
         # A standing defence or interference that met no attack (engine/classic/resolve.py).
         "not used": _("no attack it applies to came this turn: nothing was spent (R96)"),
     }
+    rolled = ROLLED.fullmatch(reason)
+    if rolled is not None:  # a failed attack (engine/classic/attack.py), in the reader's words
+        return _("rolled %(total)s, needed %(need)s or less, at most 10 (R95)") % {
+            "total": rolled["total"], "need": rolled["need"]
+        }  # fmt: skip
     return known.get(reason, reason)
