@@ -12,23 +12,26 @@ Two documented changes of the demo's state, made before any page is read: alice'
 Illuminati holds a sentinel treasury and her goal a sentinel amount (the same game, shifted
 by 7283 MB), so that a page leaking either to bob or carol is found out (R99); and turn 1's
 secret seed is one under which the attack's dice succeed, so the outcome is fixed (the roll
-stays verifiable from the report). The turn is processed by turn_process, the service the
-Celery task runs (the demo campaign is a draft, which the tick's running-only check skips).
+stays verifiable from the report). Each turn is processed by the site's turn job itself:
+its deadline is moved into the past and the beat tick (campaigns/tasks.py
+`process_due_turns`) queues `process_turn`, which Celery runs at once in the tests.
 Screenshots go to test-output/classic-game-*.png."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 from typing import Any
 
 from django.urls import reverse
+from django.utils import timezone
 
 from campaigns.engine.dice import commitment, roll_faces
 from campaigns.models import ClassicBoard, Membership, Order, Turn, TurnRecord
 from campaigns.services.demo import demo_create
 from campaigns.services.demo_classic import classic_demo_create
-from campaigns.services.turns import turn_process
+from campaigns.tasks import process_due_turns
 from tests.support.browser import BROWSER_MARKS, DESKTOP, PHONE, log_in, shot, watch_for_errors
 
 pytestmark = BROWSER_MARKS
@@ -104,6 +107,15 @@ def seed_for_success(order: Order, turn: int) -> str:
         if sum(roll_faces(seed, key, 2, 6)) <= NEED:
             return seed
     raise AssertionError("no seed found")
+
+
+def turn_job_runs(campaign: Any, number: int) -> None:
+    """The deadline of turn `number` passes and the beat tick runs the turn job on it."""
+    turn = Turn.objects.get(campaign=campaign, number=number)
+    Turn.objects.filter(pk=turn.pk).update(deadline=timezone.now() - dt.timedelta(minutes=1))
+    assert process_due_turns() == 1
+    turn.refresh_from_db()
+    assert turn.status == Turn.Status.PROCESSED
 
 
 def test_two_turns_of_the_classic_demo_in_the_browser(
@@ -203,7 +215,7 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
     attack = Order.objects.get(turn=turn, kind=Order.Kind.CLASSIC_ATTACK)
     seed = seed_for_success(attack, 1)
     Turn.objects.filter(pk=turn.pk).update(seed=seed, commitment=commitment(seed))
-    assert turn_process(campaign_id=campaign.pk, number=1) is not None
+    turn_job_runs(campaign, 1)
 
     # The outcomes (R95-R97, R93): who controls what, the money moved, the hand-over done.
     groups = state_groups(campaign)
@@ -268,7 +280,7 @@ def test_two_turns_of_the_classic_demo_in_the_browser(
     queue(bob, base, "mb_gift", ids["alice"], amount=12)
     queue(carol, base, "mb_gift", ids["alice"], amount=22)
     shot(carol, "classic-game-t2-carol-orders")
-    assert turn_process(campaign_id=campaign.pk, number=2) is not None
+    turn_job_runs(campaign, 2)
     record = TurnRecord.objects.get(turn__campaign=campaign, turn__number=2, board__slug=BOARD)
     assert record.report["winners"] == [{"player": ids["alice"], "by": ["goal"]}]
 
