@@ -60,7 +60,7 @@ class ClassicOrderForm(forms.Form):
             )
         if kind == "attack":
             self.fields["assist"] = forms.MultipleChoiceField(
-                label=_("Assistants (their transferable power helps)"),
+                label=_("Assistants (their transferable power helps; not the attacking group)"),
                 choices=ctx.mine(),
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
@@ -94,6 +94,14 @@ class ClassicOrderForm(forms.Form):
             )
         if self.errors:
             return cleaned
+        if self.kind == "attack":
+            attacker = self.options[cleaned["choice"]].fields["group"]
+            if attacker in (cleaned.get("assist") or []):
+                # R95: the engine's own check only says "not a legal choice".
+                raise forms.ValidationError(
+                    _("%(group)s makes the attack, so it cannot also assist it (R95). Nothing "
+                      "was stored.") % {"group": self.ctx.group_name(attacker)}
+                )  # fmt: skip
         reason = self.ctx.refusal(self.kind, self.payload())
         if reason is not None:
             raise forms.ValidationError(
