@@ -22,7 +22,8 @@ Alice's City Watch) and turn 2 open, and in it:
   one still sealed, each text a sentinel;
 - a classic board (RULES part 10, tests/support/classic_files.py), imported while turn 1 was
   open and played in it: alice's attack, bob's standing defence, carol's interference and
-  her gift to bob, their megabucks sentinels; its treasuries sentinels again after the turn.
+  her gift to bob, their megabucks sentinels; its treasuries sentinels again after the turn;
+  in turn 2 bob offers alice his CIA (R97).
 """
 
 from __future__ import annotations
@@ -107,6 +108,7 @@ def crawl_world() -> World:
     sentinelize(campaign)  # the figures the turn job wrote, now sentinels too
     sentinelize_records(campaign)
     classic_treasuries_sentinelized(campaign)
+    classic_give_queued(campaign)
     for username, slug, level in EXTRA_KNOWLEDGE:
         Knowledge.objects.update_or_create(
             player=member(campaign, username),
@@ -166,6 +168,17 @@ def classic_turn_queued(campaign: Campaign) -> None:
         (carol, Kind.CLASSIC_GIFT, {"to_player": bob.player_id, "amount": spent[3]}),
     ]:  # fmt: skip
         orders_submit(player=player, turn=turn, board=board, kind=kind, payload=payload)
+
+
+def classic_give_queued(campaign: Campaign) -> None:
+    """R97: bob offers alice his CIA in turn 2, so her orders page shows the group offered
+    to her with its Accept button."""
+    board = campaign.boards.get(slug=CRAWL_CLASSIC)
+    turn = campaign.turns.get(status=Turn.Status.OPEN)
+    alice = member(campaign, "alice")
+    orders_submit(player=member(campaign, "bob"), turn=turn, board=board,
+                  kind=Order.Kind.CLASSIC_GIVE,
+                  payload={"group": "cia", "to_player": alice.player_id})  # fmt: skip
 
 
 def classic_treasuries_sentinelized(campaign: Campaign) -> None:
