@@ -5,10 +5,10 @@ read already: no query of its own.
 
 What a member reads (R99): every group and where it went is public, so every player's
 attacks are listed with their target, aim, dice and outcome; a gift of megabucks or of a
-group to the reader is theirs to read, amount and all (their treasury shows it); the figures of an attack
-(attack, defence, need) and the megabucks of any order only for its own player, since they
-tell what was spent from secret treasuries; income only of the reader's own groups. The GM,
-and everyone once the GM opens the campaign (R51), reads everything."""
+group to the reader is theirs to read, amount and all (their treasury shows it); the
+figures of an attack (attack, defence, need) and the megabucks of any order only for its own
+player, since they tell what was spent from secret treasuries; income only of the reader's
+own groups. The GM, and everyone once the GM opens the campaign (R51), reads everything."""
 
 from __future__ import annotations
 
@@ -155,7 +155,7 @@ def classic_event(
         status_label=str(Order.Status(order.status).label)
         if order.status in Order.Status.values
         else order.status,
-        reason=classic_reason(reason) if reason else "",
+        reason=classic_reason(reason, player) if reason else "",
         figures=figures,
         rolls=rolls,
         mine=mine,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -148,10 +149,13 @@ def classic_order_text(kind: str, payload: dict[str, Any], group: Any, player: A
 
 ROLLED = re.compile(r"rolled (?P<total>\d+), needed (?P<need>-?\d+) or less, at most 10 \(R95\)")
 
+NOT_ACCEPTED = re.compile(r"(?P<player>\S+) did not accept this group on a free arrow \(R97\)")
 
-def classic_reason(reason: str) -> str:
-    """The engine's reason a classic kind offers nothing (engine/classic/legal.py REASONS),
-    in the reader's language; any other engine reason as the engine says it."""
+
+def classic_reason(reason: str, player: Callable[[str], str] | None = None) -> str:
+    """The engine's reason a classic kind offers nothing (engine/classic/legal.py REASONS)
+    or an order failed, in the reader's language, a player named by `player` (engine id ->
+    name) rather than by the engine's id; any other engine reason as the engine says it."""
     known = {
         "none of your groups can attack any group now (R95)": _(
             "none of your groups can attack any group now (R95)"
@@ -177,5 +181,11 @@ def classic_reason(reason: str) -> str:
     if rolled is not None:  # a failed attack (engine/classic/attack.py), in the reader's words
         return _("rolled %(total)s, needed %(need)s or less, at most 10 (R95)") % {
             "total": rolled["total"], "need": rolled["need"]
+        }  # fmt: skip
+    refused = NOT_ACCEPTED.fullmatch(reason)
+    if refused is not None:  # a group given without the receiver's accept (resolve.py)
+        who = refused["player"]
+        return _("%(player)s did not accept this group on a free arrow (R97)") % {
+            "player": player(who) if player is not None else who
         }  # fmt: skip
     return known.get(reason, reason)

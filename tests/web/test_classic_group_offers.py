@@ -100,3 +100,17 @@ def test_the_report_names_kinds_gifts_to_the_reader_and_what_a_defence_spent(
     assert "Standing defence of a group · Lamplighters' Guild; 1 MB from the group" in bob_reads
     # Nobody attacked the guild: the defence spent nothing, and says why.
     assert "no attack it applies to came this turn: nothing was spent" in bob_reads
+
+
+def test_a_group_given_without_the_receivers_accept_stays_and_the_giver_reads_who(
+    underside: Campaign, client_for: Any
+) -> None:
+    bob = member(underside, "bob")
+    give = queued(underside, "carol", Kind.CLASSIC_GIVE,
+                  {"group": "night-market-hawkers", "to_player": bob.player_id})  # fmt: skip
+    turn_process(campaign_id=underside.pk, number=1)
+    give.refresh_from_db()
+    assert give.status == Order.Status.REJECTED
+    words = text_of(client_for("carol").get(reverse("turn_report", args=[underside.slug, 1])))
+    assert f"{bob.display_name} did not accept this group on a free arrow (R97)" in words
+    assert f"{bob.player_id} did not accept" not in words
