@@ -264,7 +264,8 @@ SAID: dict[str, Any] = {
     "classic_passed": _("passed this turn (R94)"),
     "classic_two_actions": _("two actions already (R94)"),
     "classic_two_transfers": _("two free transfers already (R94)"),
-    "classic_not_used": _("not used"),
+    "classic_not_used": _("no attack it applies to came this turn: nothing was spent (R96)"),
+    "classic_roll_failed": _("rolled %(total)s, needed %(need)s or less, at most 10 (R95)"),
     "classic_not_a_player": _("not a player on this board"),
     "classic_bad_aim": _("aim must be control, neutralize or destroy (R95)"),
     "classic_to_player": _("to_player must name a player"),
@@ -308,6 +309,8 @@ SAID: dict[str, Any] = {
 # The codes said with ngettext in every language, English too. (The engine writes "1 against
 # 1 successes"; the named number picks the form.)
 COUNTING = frozenset({"defence_held"})
+# The codes whose English the site words otherwise than the engine (whose text ENGINE.md gives).
+REWORDED = frozenset({"classic_not_used"})
 
 
 def site_refusal(code: str, **params: Any) -> Refusal:
@@ -379,7 +382,12 @@ def reason_translated(
     if refusal is None:
         return None
     # English rewords only what the engine's own sentence gets wrong for a reader.
-    reworded = not english or "kind" in refusal.params or refusal.code in COUNTING
+    reworded = (
+        not english
+        or "kind" in refusal.params
+        or refusal.code in COUNTING
+        or refusal.code in REWORDED
+    )
     shown = dict(fields(EVERY[refusal.code][1]))
     values: dict[str, object] = {}
     for name, value in refusal.params.items():

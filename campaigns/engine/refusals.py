@@ -243,6 +243,7 @@ TABLE: Table = {
     "classic_two_actions": ("R94", "two actions already (R94)"),
     "classic_two_transfers": ("R94", "two free transfers already (R94)"),
     "classic_not_used": ("R96", "not used"),
+    "classic_roll_failed": ("R95", "rolled {total}, needed {need} or less, at most 10 (R95)"),
     "classic_not_a_player": ("R92", "not a player on this board"),
     "classic_bad_aim": ("R95", "aim must be control, neutralize or destroy (R95)"),
     "classic_to_player": ("R97", "to_player must name a player"),

@@ -4,10 +4,11 @@ the groups drawn and who won. Built from the turn's record and order rows the re
 read already: no query of its own.
 
 What a member reads (R99): every group and where it went is public, so every player's
-attacks are listed with their target, aim, dice and outcome; the figures of an attack
-(attack, defence, need) and the megabucks of any order only for its own player, since they
-tell what was spent from secret treasuries; income only of the reader's own groups. The GM,
-and everyone once the GM opens the campaign (R51), reads everything."""
+attacks are listed with their target, aim, dice and outcome; a gift of megabucks or of a
+group to the reader is theirs to read, amount and all (their treasury shows it); the
+figures of an attack (attack, defence, need) and the megabucks of any order only for its own
+player, since they tell what was spent from secret treasuries; income only of the reader's
+own groups. The GM, and everyone once the GM opens the campaign (R51), reads everything."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.models import Order, TurnRecord
+from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.selectors.report_orders import verify_url
 from campaigns.selectors.report_view_models import RollView
 from campaigns.words.classic import classic_choice_text, classic_order_text, classic_reason
@@ -22,6 +24,13 @@ from campaigns.words.classic import classic_choice_text, classic_order_text, cla
 # The rolls of a classic attack: two dice of six sides (ENGINE.md part 10).
 CLASSIC_DICE, CLASSIC_SIDES = 2, 6
 PUBLIC_KINDS = (Order.Kind.CLASSIC_ATTACK,)
+# The kinds whose text does not say what they are ("from X to Y; 4 MB"): the report names
+# them (an attack's text says "attacks", a pass's "Pass").
+LABELLED_KINDS = tuple(
+    k for k in CLASSIC_KINDS if k not in (Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_PASS)
+)
+TO_PLAYER_KINDS = (Order.Kind.CLASSIC_GIFT, Order.Kind.CLASSIC_GIVE)
+STANDING_KINDS = (Order.Kind.CLASSIC_DEFEND, Order.Kind.CLASSIC_INTERFERE)
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,7 @@ class ClassicEvent:
     report's list of verifiable rolls (TurnReport.rolls) takes theirs too."""
 
     player: str
+    kind_label: str
     text: str
     status: str
     status_label: str
@@ -37,6 +47,11 @@ class ClassicEvent:
     figures: tuple[int, int, int] | None  # attack, defence, need: its own player's only
     rolls: list[RollView]
     mine: bool
+    # A standing defence's or interference's megabucks spent on the attack it met (R96):
+    # its own player's only, like every figure of money.
+    spent: int | None = None
+    # An attack another player made: its figures are theirs (R99), the page says so.
+    figures_hidden: bool = False
     is_function: bool = False  # the report's GM note form is for R45's function rolls only
 
 
@@ -64,7 +79,7 @@ def classic_board_report(
 ) -> ClassicBoardReport:  # fmt: skip
     """The section of `record`'s classic board for a viewer whose engine player id is
     `viewer_id` (`full`: sees everything); `orders`: the board's order rows the report read
-    (the viewer's own, and every player's attacks)."""
+    (the viewer's own, every player's attacks and gifts)."""
     state, report = record.state, record.report
     names = {g["slug"]: g["name"] for g in state.get("groups", [])}
     # A reason names only what is public: no group in the deck (R99).
@@ -75,11 +90,11 @@ def classic_board_report(
     resolved = list(report.get("orders", {}))
     position = {order_id: index for index, order_id in enumerate(resolved)}
     events = [
-        classic_event(order, mine=order.player.player_id == viewer_id, full=full,
-                      group=group, player=player, number=number, campaign=campaign,
-                      names={**in_play, **players})
+        classic_event(order, viewer_id=viewer_id, full=full, group=group, player=player,
+                      number=number, campaign=campaign, names={**in_play, **players})
         for order in sorted(orders, key=lambda o: position.get(o.engine_id, len(position)))
         if full or order.player.player_id == viewer_id or order.kind in PUBLIC_KINDS
+        or to_viewer(order, viewer_id)
     ]  # fmt: skip
     income = [
         (group(slug), amount)
@@ -97,15 +112,22 @@ def classic_board_report(
     )
 
 
+def to_viewer(order: Order, viewer_id: str) -> bool:
+    """A gift of megabucks or of a group to the viewer (R97): theirs to read, amount and
+    all, since their own treasury shows the amount anyway."""
+    return order.kind in TO_PLAYER_KINDS and order.payload.get("to_player") == viewer_id
+
+
 def classic_event(
-    order: Order, *, mine: bool, full: bool, group: Any, player: Any, number: int, campaign: Any,
-    names: dict[str, str],
+    order: Order, *, viewer_id: str, full: bool, group: Any, player: Any, number: int,
+    campaign: Any, names: dict[str, str],
 ) -> ClassicEvent:  # fmt: skip
+    mine = order.player.player_id == viewer_id
     result = order.result or {}
     own = mine or full
     text = (
         classic_order_text(order.kind, order.payload, group, player)
-        if own
+        if own or to_viewer(order, viewer_id)
         else classic_choice_text(order.kind, order.payload, group, player)
     )
     figures = None
@@ -126,8 +148,10 @@ def classic_event(
         for roll in result.get("rolls", [])
     ]
     reason = str(result.get("reason", "")) if own else ""
+    spent = result.get("spent") if own and order.kind in STANDING_KINDS else None
     return ClassicEvent(
         player=player(order.player.player_id),
+        kind_label=str(Order.Kind(order.kind).label) if order.kind in LABELLED_KINDS else "",
         text=text,
         status=order.status,
         status_label=str(Order.Status(order.status).label)
@@ -137,4 +161,6 @@ def classic_event(
         figures=figures,
         rolls=rolls,
         mine=mine,
+        spent=int(spent) if isinstance(spent, int) else None,
+        figures_hidden=not own and order.kind == Order.Kind.CLASSIC_ATTACK,
     )

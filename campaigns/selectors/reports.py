@@ -172,11 +172,13 @@ def turn_report(
         # changed hands (R62). Moves and reinforcements count, unshown, for what a defend
         # roll spent (report_defence: what may have reached its stash first).
         # On a classic board every player's attacks are public (R99: every group and its
-        # place is seen by all; selectors/report_classic.py shows what of them).
+        # place is seen by all; selectors/report_classic.py shows what of them), and gifts
+        # of megabucks or of a group count for those to the viewer (R97).
         others = orders.filter(
             kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT,
                       Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE,
-                      Order.Kind.CLASSIC_ATTACK]
+                      Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_GIFT,
+                      Order.Kind.CLASSIC_GIVE]
         )  # fmt: skip
         orders = orders.filter(player=viewer) | others
     order_rows = list(

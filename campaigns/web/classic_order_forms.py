@@ -20,10 +20,16 @@ from campaigns.selectors.classic_orders import (
 
 MOST_MB = 10**6  # far above any treasury; the engine's check says the real bound
 AMOUNT_LABELS = {
-    "spend": _("Megabucks from the attacking group (or the defended group)"),
+    "spend": _("Megabucks from the attacking group"),
     "spend_illuminati": _("Megabucks from your Illuminati"),
     "transfer_after": _("Megabucks moved to the target if the control succeeds"),
     "amount": _("Megabucks"),
+}
+# R96: a standing defence spends from the defended group (each MB counting 2) and from the
+# Illuminati (each counting 1), as far as they hold when the attack comes.
+DEFEND_LABELS = {
+    "spend": _("Megabucks from the defended group (each counts 2)"),
+    "spend_illuminati": _("Megabucks from your Illuminati (each counts 1)"),
 }
 
 
@@ -53,14 +59,14 @@ class ClassicOrderForm(forms.Form):
             )
         if kind == "attack":
             self.fields["assist"] = forms.MultipleChoiceField(
-                label=_("Assistants (their transferable power helps)"),
+                label=_("Assistants (their transferable power helps; not the attacking group)"),
                 choices=ctx.mine(),
                 required=False,
                 widget=forms.CheckboxSelectMultiple,
             )
         for name in AMOUNTS.get(kind, ()):
             self.fields[name] = forms.IntegerField(
-                label=AMOUNT_LABELS[name],
+                label=(DEFEND_LABELS if kind == "defend" else AMOUNT_LABELS)[name],
                 min_value=0,
                 max_value=MOST_MB,
                 required=kind in REQUIRED_AMOUNTS,
@@ -87,6 +93,14 @@ class ClassicOrderForm(forms.Form):
             )
         if self.errors:
             return cleaned
+        if self.kind == "attack":
+            attacker = self.options[cleaned["choice"]].fields["group"]
+            if attacker in (cleaned.get("assist") or []):
+                # R95: the engine's own check only says "not a legal choice".
+                raise forms.ValidationError(
+                    _("%(group)s makes the attack, so it cannot also assist it (R95). Nothing "
+                      "was stored.") % {"group": self.ctx.group_name(attacker)}
+                )  # fmt: skip
         reason = self.ctx.refusal(self.kind, self.payload())
         if reason is not None:
             raise forms.ValidationError(

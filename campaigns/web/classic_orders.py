@@ -123,5 +123,9 @@ def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -
         "kind_words": in_text(str(Order.Kind(kind).label)),
         "preview": preview,
         "is_attack": kind == Order.Kind.CLASSIC_ATTACK,
+        # R97: the accept form offers every group in play; only one given to the player
+        # this turn comes to them, and the orders page lists those with one button each.
+        "is_accept": kind == Order.Kind.CLASSIC_ACCEPT,
+        "is_give": kind == Order.Kind.CLASSIC_GIVE,
     }
     return render(request, "campaigns/orders/classic_order_form.html", context)

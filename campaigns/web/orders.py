@@ -19,6 +19,7 @@ from campaigns.elections.web.election_warnings import election_warnings, preview
 from campaigns.models import Board, Membership, Order, Turn
 from campaigns.selectors import order_checks
 from campaigns.selectors import orders as order_reads
+from campaigns.selectors.classic_offers import GroupOffer, classic_gives, classic_group_offers
 from campaigns.selectors.classic_orders import (
     ClassicOffer,
     classic_kinds_offered,
@@ -52,6 +53,24 @@ def classic_offers(viewer: Membership, turn: Turn, board: Board) -> list[Classic
     return classic_kinds_offered(classic_order_context(viewer, turn, board))
 
 
+def classic_group_offers_of(
+    viewer: Membership, turn: Turn, contexts: dict[str, OrderContext]
+) -> list[GroupOffer]:
+    """R97: the groups given to the viewer this turn on every classic board, each with the
+    one button that accepts it (one query for the gifts, none without a classic board)."""
+    classic = [c.board for c in contexts.values() if c.board.is_classic]
+    if not classic:
+        return []
+    gives = classic_gives(viewer, turn)
+    if not gives:
+        return []
+    return [
+        offer
+        for board in classic
+        for offer in classic_group_offers(classic_order_context(viewer, turn, board), gives)
+    ]
+
+
 def own_order(viewer: Membership, pk: int) -> Order:
     """The viewer's own order, else 404: another player's orders do not exist for them."""
     return found(order_reads.own_order(viewer, pk), "no such order")
@@ -83,6 +102,10 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
             for b in page.boards
             if b.slug in contexts
         ],
+        "group_offers": classic_group_offers_of(viewer, turn, contexts),
+        # Linking attempts' cutoff (R46) and standing defence of departments (R47) are
+        # parts 1-9's: a campaign of classic boards only does not mention them (R90).
+        "standard_boards": any(not c.board.is_classic for c in contexts.values()),
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),

@@ -85,6 +85,14 @@ CRAWL_TREASURIES = {  # group -> (its controller, or None on the table; its trea
 }
 CRAWL_GOALS = {"alice": 733001, "bob": 733002, "carol": 733003}
 DECK_NAMES = ("Deck Sentinel Alpha", "Deck Sentinel Beta")
+# The crawl's classic turn 1 (tests/support/crawl.py `classic_turn_queued`): megabucks its
+# orders name -> who may read them (R99: they tell what left a secret treasury): alice's
+# attack spends the first from her Illuminati, bob's standing defence the second, carol's
+# interference the third; carol gifts bob the fourth, which the receiver reads too.
+CRAWL_SPENT = {730501: ("alice",), 730502: ("bob",), 730503: ("carol",), 730504: ("carol", "bob")}
+# One group per player is drawn at the end of turn 1 (R93): these, so that the deck's
+# sentinel-named groups stay in the deck.
+DRAWN_FIRST = ("crawl-drawn-1", "crawl-drawn-2", "crawl-drawn-3")
 
 
 def crawl_classic_file() -> dict[str, Any]:
@@ -104,25 +112,38 @@ def crawl_classic_file() -> dict[str, Any]:
         if raw["slug"] == "cycle-gangs":
             raw["name"] = DECK_NAMES[1]
     data["players"] = [
-        {"id": p, "goal": {"kind": "money", "amount": n}} for p, n in CRAWL_GOALS.items()
+        {"id": p, "goal": {"kind": "power", "amount": n}} for p, n in CRAWL_GOALS.items()
     ]
+    # Power goals: nobody reaches one, so the crawl's classic turn 1 makes no winner (money
+    # goals would be met at once by the sentinel treasuries).
+    data["groups"] += [group(slug, place="deck") for slug in DRAWN_FIRST]
+    data["deck"] = [*DRAWN_FIRST, *data["deck"]]
     return data
 
 
 def classic_secrets(username: str | None) -> tuple[list[str], list[str]]:
-    """R99: (what `username` may read on the crawl's classic board: their treasuries and
-    goal; what they must never read). `username` None: a role that is no player (the
+    """R99: (what `username` may read on the crawl's classic board: their treasuries, goal
+    and the megabucks of their turn-1 orders and of gifts to them; what they must never
+    read). `username` None: a role that is no player (the
     observer, the outsider, a visitor). The deck's order is nobody's: its names never show."""
     own = [str(n) for g, (who, n) in CRAWL_TREASURIES.items() if who and who == username]
     own += [str(n) for who, n in CRAWL_GOALS.items() if who == username]
-    every = [str(n) for _, n in CRAWL_TREASURIES.values()] + [str(n) for n in CRAWL_GOALS.values()]
-    return own, [s for s in every if s not in own] + list(DECK_NAMES)
+    own += [str(n) for n, readers in CRAWL_SPENT.items() if username in readers]
+    return own, [s for s in every_classic_secret() if s not in own] + list(DECK_NAMES)
+
+
+def every_classic_secret() -> list[str]:
+    return [
+        *(str(n) for _, n in CRAWL_TREASURIES.values()),
+        *(str(n) for n in CRAWL_GOALS.values()),
+        *(str(n) for n in CRAWL_SPENT),
+    ]
 
 
 def gm_classic_secrets() -> tuple[list[str], list[str]]:
-    """R99: the GM reads every treasury and goal; the deck's order still not on a page."""
-    every = [str(n) for _, n in CRAWL_TREASURIES.values()] + [str(n) for n in CRAWL_GOALS.values()]
-    return every, list(DECK_NAMES)
+    """R99: the GM reads every treasury, goal and order's megabucks; the deck's order still
+    not on a page."""
+    return every_classic_secret(), list(DECK_NAMES)
 
 
 # `classic_file()` as the spreadsheet the board-import page documents

@@ -20,8 +20,10 @@ Alice's City Watch) and turn 2 open, and in it:
   sentinel numbers, an intel envelope on their first department addressed to them and opened
   in turn 1 (in their dossier) and one not opened, and a sealed envelope opened in turn 1 and
   one still sealed, each text a sentinel;
-- a classic board (RULES R90, R99) with sentinel treasuries and goals and a deck of sentinel
-  names (tests/support/classic_files.py), recorded at turns 0 and 1 for its history pages.
+- a classic board (RULES part 10, tests/support/classic_files.py), imported while turn 1 was
+  open and played in it: alice's attack, bob's standing defence, carol's interference and
+  her gift to bob, their megabucks sentinels; its treasuries sentinels again after the turn;
+  in turn 2 bob offers alice his CIA (R97).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ from dataclasses import dataclass, field
 from django.urls import reverse
 
 from campaigns.models import (
+    Board,
     Campaign,
+    ClassicBoard,
     Conversation,
     Department,
     Invitation,
@@ -49,7 +53,12 @@ from campaigns.services.orders import orders_submit
 from campaigns.services.players import invitation_create
 from campaigns.web.order_forms import FORMS
 from tests.factories import CampaignFactory, MembershipFactory
-from tests.support.classic_files import CRAWL_CLASSIC, crawl_classic_file
+from tests.support.classic_files import (
+    CRAWL_CLASSIC,
+    CRAWL_SPENT,
+    CRAWL_TREASURIES,
+    crawl_classic_file,
+)
 from tests.support.demo import Played, member, play_turn_one, reset_link
 from tests.support.election import TURN_TWO, crawl_election_before, make_orders
 from tests.support.fog import PLAYERS, sentinelize, sentinels_for
@@ -91,12 +100,15 @@ def crawl_world() -> World:
         campaign = demo_create()
         sentinelize(campaign, fields=["description", "flaws"])
         crawl_election_before(campaign)
+        classic_turn_queued(campaign)
         return campaign
 
     played = play_turn_one(create)
     campaign = played.campaign
     sentinelize(campaign)  # the figures the turn job wrote, now sentinels too
     sentinelize_records(campaign)
+    classic_treasuries_sentinelized(campaign)
+    classic_give_queued(campaign)
     for username, slug, level in EXTRA_KNOWLEDGE:
         Knowledge.objects.update_or_create(
             player=member(campaign, username),
@@ -124,34 +136,62 @@ def crawl_world() -> World:
     make_orders(campaign, turn.number, TURN_TWO)
     intrigue_world(campaign, defence)
     office_shticked(campaign)
-    classic_board_imported(campaign)
     return World(played, turn, orders, attempts, invitation, defence, channel, private)
 
 
-def classic_board_imported(campaign: Campaign) -> None:
+def classic_board_imported(campaign: Campaign) -> Board:
     """R90, R99: a classic board beside the demo's, its treasuries and goals sentinels
-    (tests/support/classic_files.py), imported by the GM as a file, and recorded at the
-    processed turns for its history pages (R51): at turn 0 as imported, at turn 1 with bob's
-    CIA dropped onto the table, its treasury gone to the bank (R97). The deck stays whole, so
-    its groups' names must show nowhere."""
-    from campaigns.models import ClassicBoard
+    (tests/support/classic_files.py), imported by the GM as a file."""
     from campaigns.services.setup import board_import_by_gm
 
     gm = member(campaign, GM).user
-    board = board_import_by_gm(campaign=campaign, actor=gm, data=crawl_classic_file())
-    start = ClassicBoard.objects.get(board=board).state
-    after = {
-        **start,
-        "groups": [
-            {**g, "place": "table", "controller": None, "parent": None, "treasury": 0}
-            if g["slug"] == "cia"
-            else g
-            for g in start["groups"]
-        ],
-    }
-    for number, state in ((0, start), (1, after)):
-        turn = campaign.turns.get(number=number)
-        TurnRecord.objects.create(turn=turn, board=board, state=state, before=state, report={})
+    return board_import_by_gm(campaign=campaign, actor=gm, data=crawl_classic_file())
+
+
+def classic_turn_queued(campaign: Campaign) -> None:
+    """The classic board imported while turn 1 is open, with orders whose megabucks are
+    sentinels (CRAWL_SPENT), so the turn job plays one classic turn beside the demo's and
+    the reports hold a classic section (R93-R99). alice's attack on bob's CIA cannot
+    succeed whatever the seed (bob's defence and carol's interference far outweigh it: its
+    need is below 2), so the seed the demo's turn is played with changes nothing here."""
+    board = classic_board_imported(campaign)
+    turn = campaign.turns.get(number=1)
+    alice, bob, carol = (member(campaign, p) for p in ("alice", "bob", "carol"))
+    spent = list(CRAWL_SPENT)
+    Kind = Order.Kind
+    for player, kind, payload in [
+        (alice, Kind.CLASSIC_ATTACK, {"group": "mafia", "target": "cia", "aim": "control",
+                                      "spend_illuminati": spent[0]}),
+        (bob, Kind.CLASSIC_DEFEND, {"group": "cia", "spend_illuminati": spent[1]}),
+        (carol, Kind.CLASSIC_INTERFERE, {"target": "cia", "side": "defend",
+                                         "amount": spent[2]}),
+        (carol, Kind.CLASSIC_GIFT, {"to_player": bob.player_id, "amount": spent[3]}),
+    ]:  # fmt: skip
+        orders_submit(player=player, turn=turn, board=board, kind=kind, payload=payload)
+
+
+def classic_give_queued(campaign: Campaign) -> None:
+    """R97: bob offers alice his CIA in turn 2, so her orders page shows the group offered
+    to her with its Accept button."""
+    board = campaign.boards.get(slug=CRAWL_CLASSIC)
+    turn = campaign.turns.get(status=Turn.Status.OPEN)
+    alice = member(campaign, "alice")
+    orders_submit(player=member(campaign, "bob"), turn=turn, board=board,
+                  kind=Order.Kind.CLASSIC_GIVE,
+                  payload={"group": "cia", "to_player": alice.player_id})  # fmt: skip
+
+
+def classic_treasuries_sentinelized(campaign: Campaign) -> None:
+    """After turn 1, the classic treasuries (spent, gifted, earned) as CRAWL_TREASURIES
+    says again, in the state now and in turn 1's record: the sentinels the crawl looks for."""
+    board = ClassicBoard.objects.get(board__campaign=campaign, board__slug=CRAWL_CLASSIC)
+    record = TurnRecord.objects.get(turn__campaign=campaign, turn__number=1, board=board.board)
+    for state in (board.state, record.state):
+        for group in state["groups"]:
+            if group["slug"] in CRAWL_TREASURIES:
+                group["treasury"] = CRAWL_TREASURIES[group["slug"]][1]
+    board.save(update_fields=["state"])
+    record.save(update_fields=["state"])
 
 
 def office_shticked(campaign: Campaign) -> None:

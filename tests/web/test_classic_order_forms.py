@@ -130,11 +130,11 @@ def test_each_kind_queues_what_the_engine_offers_r97(
             {"choice": "mafia|yuppies|control", "spend": str(MAFIA_TREASURY + 1)},
             "not one the rules allow now",
         ),
-        # The attacker cannot assist itself.
+        # The attacker cannot assist itself: said so, not just "not a legal choice".
         (
             "attack",
             {"choice": "mafia|yuppies|control", "assist": ["mafia"]},
-            "not one the rules allow now",
+            "The Mafia makes the attack, so it cannot also assist it (R95)",
         ),
         ("transfer", {"choice": "mafia|cia", "amount": "1"}, "Select a valid choice"),
         ("mb_gift", {"choice": "nobody", "amount": "1"}, "Select a valid choice"),

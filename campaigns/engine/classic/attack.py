@@ -194,7 +194,7 @@ def resolve_attack(turn: Turn, order: ClassicOrder) -> dict[str, Any]:
         entry["status"] = "succeeded"
         apply_success(board, order, attacker, target)
     else:
-        entry["reason"] = f"rolled {sum(faces)}, needed {need.need} or less, at most 10 (R95)"
+        entry["reason"] = refuse("classic_roll_failed", total=sum(faces), need=need.need)
     return entry
 
 
