@@ -67,7 +67,10 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     turn = open_turn_of(viewer)
     contexts = order_contexts(viewer, turn) if turn.status == Turn.Status.OPEN else {}
     # The boards the contexts read, in the same order (by name): not read again.
-    boards = [BoardLink(name=c.board.name, slug=c.board.slug) for c in contexts.values()]
+    boards = [
+        BoardLink(name=c.board.name, slug=c.board.slug, classic=c.board.is_classic)
+        for c in contexts.values()
+    ]
     # The turn's orders the contexts read with those around the player: not read again.
     shared = next((c.shared for c in contexts.values() if c.shared is not None), None)
     page = order_reads.orders_page(viewer, turn, boards or None, shared and shared.orders)
@@ -83,6 +86,9 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
             for b in page.boards
             if b.slug in contexts
         ],
+        # R46's cut-off for linking attempts is a standard board's: a campaign of classic
+        # boards only (R90) has no attempts to queue before it.
+        "standard_boards": any(not c.board.is_classic for c in contexts.values()),
         # R80: queued orders the election would reject, and the election page while it runs.
         "warnings": election_warnings(contexts),
         "election": any(ctx.state.get("election") for ctx in contexts.values()),

@@ -134,7 +134,7 @@ EXEMPT: dict[str, str] = {
         "link_new", "link_delete", "link_move", "board_knowledge_bulk", "member_replace",
         "press_quote", "press_hide", "set_language", "office_remove", "election_schedule",
         "election_cancel", "shtick_remove", "goal_remove", "contingency_remove",
-        "envelope_remove", "office_shtick_remove",
+        "envelope_remove", "office_shtick_remove", "campaign_play_on",
     ]
 }  # fmt: skip
 EXEMPT["favicon"] = "a redirect to the static icon, read from no campaign"
