@@ -139,8 +139,9 @@ EXEMPT: dict[str, str] = {
 }  # fmt: skip
 EXEMPT["favicon"] = "a redirect to the static icon, read from no campaign"
 EXEMPT["classic_order"] = (
-    "the grown world has no classic board: tests/web/test_classic_order_forms.py counts the "
-    "form's queries on a classic board before and after it grows by 40 groups"
+    "the grown world has no classic board: tests/web/test_classic_page_queries.py counts "
+    "every kind's form, and every other classic page, before and after a classic board grows "
+    "by groups and orders"
 )
 
 
