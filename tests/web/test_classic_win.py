@@ -205,3 +205,18 @@ def test_the_campaign_page_with_a_win_asks_as_many_queries_on_a_bigger_board(
     row.state["groups"] += [group(f"extra-{n}", name=f"Extra {n}") for n in range(40)]
     row.save()
     assert {who: counted(who) for who in ("gm", "bob")} == before
+
+
+def test_the_win_and_the_choice_read_in_german(demo: Campaign, client_for: Any) -> None:
+    classic_won(demo)
+    gm = client_for("gm")
+    gm.cookies.load({"django_language": "de"})
+    notice = victory(page(gm, demo))
+    assert "Runde 1 hat einen Sieger" in notice and "gewinnt" in notice
+    assert "das Ziel ihrer Illuminati ist erreicht" in notice
+    assert "Kampagne beenden…" in notice and "Weiterspielen" in notice
+    done = gm.post(reverse("campaign_play_on", args=[demo.slug]), {"number": "1"}, follow=True)
+    assert "Sie spielen nach dem Sieg in Runde 1 weiter" in unescape(done.content.decode())
+    bob = client_for("bob")
+    bob.cookies.load({"django_language": "de"})
+    assert "Die Spielleitung spielt weiter." in victory(page(bob, demo))
