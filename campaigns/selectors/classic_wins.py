@@ -29,7 +29,8 @@ class ClassicWin:
 @dataclass(frozen=True)
 class WinNotice:
     """The campaign page's notice of the last processed turn's wins. `pending`: the GM has
-    neither ended the campaign nor played on after it (R98: the GM decides)."""
+    neither ended the campaign nor played on after it (R98: the GM decides); `played_on`:
+    the GM plays on after it and the campaign runs."""
 
     number: int
     wins: list[ClassicWin]
@@ -77,8 +78,11 @@ def win_notice(campaign: Campaign, over: list[Turn]) -> WinNotice | None:
     wins = classic_wins(campaign, last.number)
     if not wins:
         return None
-    played_on = campaign.played_on_after is not None and campaign.played_on_after >= last.number
     going = campaign.status in (Campaign.Status.RUNNING, Campaign.Status.PAUSED)
+    # Once the campaign has ended, the win is its last word, whatever the GM chose before.
+    played_on = (
+        going and campaign.played_on_after is not None and campaign.played_on_after >= last.number
+    )
     return WinNotice(
         number=last.number, wins=wins, pending=going and not played_on, played_on=played_on
     )

@@ -144,6 +144,19 @@ def test_the_gm_ends_the_campaign_after_a_win_and_the_page_still_says_who_won(
         assert "data-win-play-on" not in notice and "The GM now ends" not in notice
 
 
+def test_a_campaign_ended_after_playing_on_shows_its_last_win_to_everyone(
+    demo: Campaign, client_for: Any
+) -> None:
+    classic_won(demo)
+    gm = client_for("gm")
+    gm.post(reverse("campaign_play_on", args=[demo.slug]), {"number": "1"})
+    assert gm.post(reverse("campaign_end", args=[demo.slug]), {"confirm": "on"}).status_code == 302
+    for client in (gm, client_for("bob")):
+        notice = victory(page(client, demo))
+        assert 'data-won-by="goal groups"' in notice
+        assert "data-played-on" not in notice and "data-win-play-on" not in notice
+
+
 def test_a_later_win_asks_again_and_undoing_the_won_turn_forgets_playing_on(
     demo: Campaign, client_for: Any
 ) -> None:
