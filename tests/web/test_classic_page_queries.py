@@ -1,9 +1,9 @@
 """Every classic page (RULES R90-R99) costs the same SQL queries however many groups the
 board holds and however many orders the turn has, of every kind: the classic board page,
-the orders page, each kind's order form (new and edited), the turn report and the campaign
-page, for a player and the GM. Counted on a small classic board with a few orders, then
-again after it grew by structures, table and deck and by a hundred orders
-(tests/web/test_every_page_queries.py's world has no classic board)."""
+the orders page, each kind's order form (new, edited, and an attack's preview), the turn
+report and the campaign page, for a player and the GM. Counted on a small classic board with
+one order of each kind, then again after it grew by structures, table and deck and by eighty
+orders (tests/web/test_every_page_queries.py's world has no classic board)."""
 
 from __future__ import annotations
 
@@ -123,6 +123,32 @@ def test_the_classic_pages_of_the_open_turn_cost_the_same_queries_on_a_grown_boa
     large = {(who, url): queries(clients[who], url) for who, url in pages}
     grew = {page: (small[page], large[page]) for page in pages if small[page] != large[page]}
     assert grew == {}
+
+
+def test_the_attack_preview_costs_the_same_queries_on_a_grown_board(
+    demo: Campaign, client_for: Any
+) -> None:
+    """R95: the preview of an attack's need and chance, posted, stores nothing."""
+    board = classic_board_in(demo)
+    turn = demo.turns.get(number=1)
+    client = client_for("alice")
+    url = reverse("classic_order", args=[demo.slug, "cabal", "attack"])
+    body = {"choice": "mafia|yuppies|control", "assist": ["bavarians"], "spend": "1",
+            "preview": "1"}  # fmt: skip
+
+    def previewed() -> int:
+        with override_settings(PAGE_CACHE=False), CaptureQueriesContext(connection) as seen:
+            response = client.post(url, body)
+        assert response.status_code == 200 and "data-need" in response.content.decode()
+        return len(seen)
+
+    grow(board, demo, turn, 1, "a")
+    previewed()  # the session warmed
+    small = previewed()
+    grow(board, demo, turn, GROWTH, "big")
+    assert previewed() == small
+    previews = Order.objects.filter(board=board, payload__target="yuppies")
+    assert not previews.exists()
 
 
 def test_the_classic_report_costs_the_same_queries_for_a_grown_board_and_turn(
