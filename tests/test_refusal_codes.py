@@ -47,7 +47,7 @@ def codes_the_engine_names() -> dict[str, str]:
     """Every code the engine's source names: the first argument of each refuse(...), and each
     code passed to a function that refuses with it. code -> where."""
     found: dict[str, str] = {}
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         if path.name == "refusals.py":
             continue
         for node in ast.walk(ast.parse(path.read_text())):

@@ -3,7 +3,8 @@ Illuminati, the groups on the table, the destroyed pile and the deck's size, as 
 see them. Everything about a card, its place and its controller is public (R99); treasuries
 (to their controller) and goals (to their player) are decided by visibility.py's
 `sees_classic_secret`, here and nowhere else; the deck's order is never read into the
-view-model. A fixed number of queries whatever the number of groups."""
+view-model. The state is the board now (selectors/classic_state.py) or a turn's record
+(selectors/classic_board_turns.py). A fixed number of queries whatever the number of groups."""
 
 from __future__ import annotations
 
@@ -11,9 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from campaigns.engine.classic.state import default_win_groups
-from campaigns.models import Board, Membership
-from campaigns.selectors.board_views import player_names
-from campaigns.selectors.classic_state import stored_classic_state
+from campaigns.models import Campaign, Membership
+from campaigns.selectors.board_map import people_of
 from campaigns.selectors.visibility import sees_classic_secret
 from campaigns.words.classic import bonus_text, goal_text
 
@@ -45,6 +45,7 @@ class StructureView:
     name: str
     mine: bool
     goal: str | None  # None: hidden from the viewer (R99)
+    colour: int  # the player's structure colour on every map (board_map.people_of)
     rows: list[GroupRow] = field(default_factory=list)
 
 
@@ -58,10 +59,13 @@ class ClassicBoardView:
     destroyed_by: dict[str, int]
 
 
-def classic_board_view(board: Board, viewer: Membership) -> ClassicBoardView:
-    """The board now as `viewer` may see it (R99). 2 queries (the state, the members)."""
-    state = stored_classic_state(board)
-    names = player_names(board.campaign)
+def classic_view_of(
+    state: dict[str, Any], campaign: Campaign, viewer: Membership
+) -> ClassicBoardView:
+    """`state` (the board now, or as a turn's record left it) as `viewer` may see it: R99 is
+    decided by who controlled each group in that state. 1 query at most (the members)."""
+    people = people_of(campaign)
+    names = people.names
     groups = [g for g in state.get("groups", []) if isinstance(g, dict)]
     players = [p for p in state.get("players", []) if isinstance(p, dict)]
     settings = state.get("settings") or {}
@@ -79,6 +83,7 @@ def classic_board_view(board: Board, viewer: Membership) -> ClassicBoardView:
             name=names.get(pid, pid),
             mine=pid == viewer.player_id and viewer.role == Membership.Role.PLAYER,
             goal=goal_text(player.get("goal"), win) if seen else None,
+            colour=people.colours.get(pid, -1),
         )
         roots = [g for g in children.get(None, []) if g.get("controller") == pid]
         view.rows = tree_rows(roots, children, viewer)

@@ -16,6 +16,7 @@ from campaigns.engine.classic.preview import attack_preview
 from campaigns.engine.errors import EngineError
 from campaigns.models import Board, Membership, Order, Turn
 from campaigns.models.turn import CLASSIC_ENGINE_KINDS
+from campaigns.reasons import site_refusal
 from campaigns.selectors.board_views import player_names
 from campaigns.selectors.classic_state import classic_engine_state, stored_classic_state
 from campaigns.selectors.order_checks import OrderRefused
@@ -51,7 +52,7 @@ AMOUNTS: dict[str, tuple[str, ...]] = {
 }
 REQUIRED_AMOUNTS = ("interfere", "transfer", "mb_gift")
 SEP = "|"
-NO_STRUCTURE = "you play no structure on this board (R92)"
+NO_STRUCTURE = site_refusal("classic_no_structure")
 
 
 def engine_kind(kind: str) -> str:
@@ -115,12 +116,17 @@ class ClassicOrderContext:
     def player_name(self, pid: object) -> str:
         return self.players.get(str(pid), "?")
 
+    def reason_words(self, reason: str) -> str:
+        """An engine reason in the reader's language, naming the groups and players this
+        context names (never a group in the deck, R99)."""
+        return classic_reason(reason, {**self.groups, **self.players})
+
     def why_not(self, kind: str) -> str | None:
         """The one-line reason `kind` offers nothing now, or None."""
         if self.legal is None:
-            return classic_reason(NO_STRUCTURE)
+            return self.reason_words(NO_STRUCTURE)
         reason = self.legal.why_not(engine_kind(kind))
-        return None if reason is None else classic_reason(reason)
+        return None if reason is None else self.reason_words(reason)
 
     def options(self, kind: str) -> list[ClassicOption]:
         if self.legal is None:
@@ -179,11 +185,12 @@ def classic_order_check(
         raise OrderRefused(
             _("That kind of order is not played on this board (%(rule)s).") % {"rule": "R90"}
         )
-    reason = classic_order_context(player, turn, board).refusal(kind, payload)
+    ctx = classic_order_context(player, turn, board)
+    reason = ctx.refusal(kind, payload)
     if reason is not None:
         raise OrderRefused(
             _("That order is not one the rules allow now: %(reason)s. Nothing was stored.")
-            % {"reason": classic_reason(reason)}
+            % {"reason": ctx.reason_words(reason)}
         )
 
 

@@ -200,7 +200,7 @@ def classic_line(order: Order, names: CampaignNames) -> OrderLine:
             lambda p: names.players.get(str(p), "?"),
         ),  # fmt: skip
         status_label=order.get_status_display(),
-        reason=classic_reason(str(reason)) if reason else "",
+        reason=classic_reason(str(reason), {**groups, **names.players}) if reason else "",
         classic=True,
     )
 

@@ -67,6 +67,8 @@ def classic_board_report(
     (the viewer's own, and every player's attacks)."""
     state, report = record.state, record.report
     names = {g["slug"]: g["name"] for g in state.get("groups", [])}
+    # A reason names only what is public: no group in the deck (R99).
+    in_play = {g["slug"]: g["name"] for g in state.get("groups", []) if g.get("place") != "deck"}
     controllers = {g["slug"]: g.get("controller") for g in state.get("groups", [])}
     group = lambda slug: names.get(str(slug), str(slug))  # noqa: E731
     player = lambda pid: players.get(str(pid), str(pid))  # noqa: E731
@@ -74,7 +76,8 @@ def classic_board_report(
     position = {order_id: index for index, order_id in enumerate(resolved)}
     events = [
         classic_event(order, mine=order.player.player_id == viewer_id, full=full,
-                      group=group, player=player, number=number, campaign=campaign)
+                      group=group, player=player, number=number, campaign=campaign,
+                      names={**in_play, **players})
         for order in sorted(orders, key=lambda o: position.get(o.engine_id, len(position)))
         if full or order.player.player_id == viewer_id or order.kind in PUBLIC_KINDS
     ]  # fmt: skip
@@ -95,8 +98,9 @@ def classic_board_report(
 
 
 def classic_event(
-    order: Order, *, mine: bool, full: bool, group: Any, player: Any, number: int, campaign: Any
-) -> ClassicEvent:
+    order: Order, *, mine: bool, full: bool, group: Any, player: Any, number: int, campaign: Any,
+    names: dict[str, str],
+) -> ClassicEvent:  # fmt: skip
     result = order.result or {}
     own = mine or full
     text = (
@@ -129,7 +133,7 @@ def classic_event(
         status_label=str(Order.Status(order.status).label)
         if order.status in Order.Status.values
         else order.status,
-        reason=classic_reason(reason) if reason else "",
+        reason=classic_reason(reason, names) if reason else "",
         figures=figures,
         rolls=rolls,
         mine=mine,

@@ -25,7 +25,7 @@ from campaigns.models import Board, Campaign, Membership, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
 from campaigns.selectors.campaign_boxes import campaign_boxes
-from campaigns.selectors.classic_board_view import classic_board_view
+from campaigns.selectors.classic_board_turns import classic_board_page
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaign_start import campaign_start_checked
 from campaigns.services.campaigns import (
@@ -114,13 +114,25 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
 
 
 def classic_board(request: HttpRequest, viewer: Membership, board_row: Board) -> HttpResponse:
-    """A classic board now (R90-R99): its power structures, table, destroyed pile and deck's
-    size; treasuries and goals only to whom R99 shows them. (Its history, map and `?turn=N`
-    are not there yet: the page shows the board now.)"""
+    """A classic board (R90-R99) now, or after turn `?turn=N` as its record left it: its
+    power structures, table, destroyed pile and deck's size, as tables and as a map;
+    treasuries and goals only to whom R99 shows them. A turn that cannot be shown gives the
+    board now, saying why."""
+    number, problem = asked_turn(request.GET.get("turn"))
+    page = classic_board_page(board_row, viewer, number)
+    if problem:
+        messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
+    elif page.missing is not None:
+        messages.warning(
+            request,
+            _("Turn %(n)s has no record on this board: this is the board now.")
+            % {"n": page.missing},
+        )
     context = {
         "campaign": viewer.campaign,
         "board": board_row,
-        "view": classic_board_view(board_row, viewer),
+        "page": page,
+        "view": page.view,
         "is_gm": is_gm(viewer),
     }
     return render(request, "campaigns/classic_board.html", context)

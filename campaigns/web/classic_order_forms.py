@@ -17,7 +17,6 @@ from campaigns.selectors.classic_orders import (
     SEP,
     ClassicOrderContext,
 )
-from campaigns.words.classic import classic_reason
 
 MOST_MB = 10**6  # far above any treasury; the engine's check says the real bound
 AMOUNT_LABELS = {
@@ -92,7 +91,7 @@ class ClassicOrderForm(forms.Form):
         if reason is not None:
             raise forms.ValidationError(
                 _("That order is not one the rules allow now: %(reason)s. Nothing was stored.")
-                % {"reason": classic_reason(reason)}
+                % {"reason": self.ctx.reason_words(reason)}
             )
         return cleaned
 

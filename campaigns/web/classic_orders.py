@@ -27,7 +27,7 @@ from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, open_turn_of, player_of, posted
 from campaigns.web.classic_order_forms import ClassicOrderForm
-from campaigns.words.classic import classic_reason, term_word
+from campaigns.words.classic import term_word
 from campaigns.words.labels import in_text, percent_text
 
 
@@ -95,7 +95,7 @@ def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -
             try:
                 preview = attack_preview_of(ctx, form.payload())
             except EngineError as problem:
-                form.add_error(None, classic_reason(str(problem)))
+                form.add_error(None, ctx.reason_words(str(problem)))
         else:
             try:
                 if editing is not None:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+
+from campaigns.reasons import reason_translated
+from campaigns.words.game import slug_pattern, slugs_named
 
 
 def goal_text(goal: dict[str, Any] | None, win_groups: int) -> str:
@@ -157,26 +161,15 @@ def classic_order_text(kind: str, payload: dict[str, Any], group: Any, player: A
     return "; ".join([text, *extra]) if extra else text
 
 
-def classic_reason(reason: str) -> str:
-    """The engine's reason a classic kind offers nothing (engine/classic/legal.py REASONS),
-    in the reader's language; any other engine reason as the engine says it."""
-    known = {
-        "none of your groups can attack any group now (R95)": _(
-            "none of your groups can attack any group now (R95)"
-        ),
-        "you control no group but your Illuminati (R91)": _(
-            "you control no group but your Illuminati (R91)"
-        ),
-        "no group is in play for an attack (R96)": _("no group is in play for an attack (R96)"),
-        "no group of yours can move to a free arrow of another (R97)": _(
-            "no group of yours can move to a free arrow of another (R97)"
-        ),
-        "no other player has a free arrow for a group of yours (R97)": _(
-            "no other player has a free arrow for a group of yours (R97)"
-        ),
-        "no group can be offered to you (R97)": _("no group can be offered to you (R97)"),
-        "there is no other player (R97)": _("there is no other player (R97)"),
-        "you play no structure on this board (R92)": _("you play no structure on this board (R92)"),
-        "not a legal choice now (R94-R97)": _("not a legal choice now (R94-R97)"),
-    }
-    return known.get(reason, reason)
+def classic_reason(reason: str, names: Mapping[str, str] | None = None) -> str:
+    """An engine reason about a classic board (engine/classic/, its codes in
+    engine/refusals.py) in the reader's language (reasons.SAID), its group slugs and player
+    ids named by `names` (every card and player of a classic board is public, R99); a reason
+    no code knows stays as the engine says it, with names."""
+    names = names or {}
+    translated = reason_translated(reason, lambda slug: names.get(slug, slug), {})
+    if translated is not None:
+        return translated
+    for slug in slugs_named(reason, names):
+        reason = slug_pattern(slug).sub(names[slug], reason)
+    return reason

@@ -79,3 +79,65 @@ def test_alice_attacks_on_the_classic_demo_and_bob_sees_no_treasury_but_his_own(
     alice.go_back()
     shot(alice, "classic-report-alice-desktop")
     assert problems == []
+
+
+# Each map of the page: its size as laid out, the size Cytoscape draws at, its nodes, and the
+# labels of those whose drawn box (label and border included) leaves the container.
+OUTSIDE = """() => window.boardMaps.map(cy => {
+    const box = cy.container();
+    const w = box.clientWidth, h = box.clientHeight;
+    const out = cy.nodes().filter(n => {
+        const b = n.renderedBoundingBox();
+        return b.x1 < 0 || b.y1 < 0 || b.x2 > w || b.y2 > h;
+    });
+    return {size: [w, h], drawn: [cy.width(), cy.height()],
+            ids: cy.nodes().map(n => n.id()), outside: out.map(n => n.data('label'))};
+})"""
+
+
+def test_alice_sees_the_classic_map_whole_on_a_desktop_and_a_phone(
+    live_server: Any, transactional_db: None, browser: Any
+) -> None:
+    """The classic board's map (selectors/classic_map.py) opens fitted to all its nodes at
+    1280 and at 390 px: every structure, the table, the deck, the free arrows; and alice's
+    map holds her treasuries only."""
+    from playwright.sync_api import expect
+
+    from tests.support.browser import OUTPUT, shot_map
+
+    demo_create()
+    campaign = classic_demo_create()
+    state = ClassicBoard.objects.get(board__campaign=campaign).state
+    shown = {g["slug"] for g in state["groups"] if g["place"] in ("structure", "table")}
+    treasury = {g["slug"]: g["treasury"] for g in state["groups"]}
+    url = f"{live_server.url}{reverse('board', args=[campaign.slug, 'underside'])}"
+    for label, viewport in (("desktop", DESKTOP), ("phone", {"width": 390, "height": 844})):
+        alice = log_in(browser, live_server.url, "alice", viewport)
+        problems = watch_for_errors(alice)
+        alice.goto(url)
+        expect(alice.locator("[data-board-map][data-map-ready]")).to_have_count(1)
+        (drawn,) = alice.evaluate(OUTSIDE)
+        assert drawn["size"][0] > 0 and drawn["drawn"] == drawn["size"], (label, drawn)
+        assert drawn["outside"] == [], (label, drawn)
+        assert {f"group-{slug}" for slug in shown} <= set(drawn["ids"]), label
+        assert {"pile-table", "pile-deck", "free-grey-chancery"} <= set(drawn["ids"]), label
+        assert not any(i.startswith("group-") and i[6:] not in shown for i in drawn["ids"])
+        # The map's text as drawn: alice's Illuminati's treasury, not bob's.
+        texts = alice.evaluate("() => window.boardMaps[0].nodes().map(n => n.data('text'))")
+        assert any(f"{treasury['grey-chancery']} MB" in t for t in texts), label
+        assert not any(str(treasury["order-of-lantern"]) in t for t in texts), label
+        alice.locator("[data-map-section]").scroll_into_view_if_needed()
+        shot_map(alice, f"classic-map-alice-{label}")
+        shot(alice, f"classic-board-map-alice-{label}")
+        # The board at the start (turn 0, the demo's first record), from the scrubber: its
+        # map whole too; nothing was played since, so the same groups as now.
+        alice.get_by_role("link", name="← Start").click()
+        expect(alice.locator("[data-shown-turn]")).to_have_text("at the start (turn 0)")
+        expect(alice.locator("[data-board-map][data-map-ready]")).to_have_count(1)
+        (start,) = alice.evaluate(OUTSIDE)
+        assert start["outside"] == [] and start["drawn"] == start["size"], (label, start)
+        assert set(start["ids"]) == set(drawn["ids"]), label
+        shot_map(alice, f"classic-map-start-alice-{label}")
+        assert problems == [], label
+        assert (OUTPUT / f"classic-map-alice-{label}.png").exists()
+        alice.close()

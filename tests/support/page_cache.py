@@ -15,11 +15,26 @@ from django.test import Client
 from django.urls import reverse
 
 from campaigns.accounts.services.profile import profile_language_set
-from campaigns.models import Campaign, Department, Knowledge, Link, Order, PlayerTurn, Turn
+from campaigns.elections.services.offices import office_save
+from campaigns.intrigue.services.characters import shtick_grant, shtick_remove
+from campaigns.intrigue.services.envelopes import envelope_create, envelope_remove
+from campaigns.models import (
+    Campaign,
+    Department,
+    IntelEnvelope,
+    Knowledge,
+    Link,
+    Office,
+    Order,
+    PlayerTurn,
+    Shtick,
+    Turn,
+)
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services.editor import CARD_FIELDS, department_update, link_add, link_remove
 from campaigns.services.members import knowledge_set
 from campaigns.services.orders import order_cancel, order_edit, turn_mark_ready
+from campaigns.services.players import invitation_accept, invitation_create
 from campaigns.services.rollback import turn_rollback
 from campaigns.services.turns import turn_process
 from campaigns.web.page_cache import PLACEHOLDER, TOKEN
@@ -144,6 +159,62 @@ def knowledge_change(campaign: Campaign, pick: int) -> None:
     knowledge_set(board=board, actor=gm_user(campaign), levels={(bob.pk, department.pk): level})
 
 
+def stash_change(campaign: Campaign, pick: int) -> None:
+    """The GM sets the Mint's stash (R4): its controller sees it, nobody else (R50)."""
+    department = Department.objects.select_related("structure").get(
+        board=city(campaign), slug="mint"
+    )
+    values = {key: getattr(department, key) for key in CARD_FIELDS}
+    values["money"] = pick
+    values["controller"] = department.structure.player if department.structure else None
+    values["home"] = department.home
+    department_update(department=department, actor=gm_user(campaign), values=values)
+
+
+def shtick_toggle(campaign: Campaign, pick: int) -> None:
+    """The GM grants Alice a narrative shtick, or takes her last one away (R60)."""
+    alice = member(campaign, "alice")
+    last = Shtick.objects.filter(member=alice, kind="text").order_by("-pk").first()
+    if last is not None and pick % 2:
+        shtick_remove(shtick=last, actor=gm_user(campaign))
+    else:
+        data = {"kind": "text", "text": f"Knows the Mint's back door ({pick})"}
+        shtick_grant(member=alice, actor=gm_user(campaign), data=data)
+
+
+def envelope_toggle(campaign: Campaign, pick: int) -> None:
+    """The GM seals an intel envelope on the Guild Hall for Bob alone, or takes one away (R71)."""
+    hall = Department.objects.get(board=city(campaign), slug="guild-hall")
+    last = IntelEnvelope.objects.filter(department=hall).order_by("-pk").first()
+    if last is not None and pick % 2:
+        envelope_remove(envelope=last, actor=gm_user(campaign))
+    else:
+        envelope_create(department=hall, actor=gm_user(campaign), text=f"Ledger {pick}",
+                        target=1 + pick, audience=[member(campaign, "bob")])  # fmt: skip
+
+
+def office_change(campaign: Campaign, pick: int) -> None:
+    """The GM renames an office and gives it another holder, or none (R80, R53)."""
+    office = Office.objects.filter(board__campaign=campaign).order_by("pk").first()
+    if office is None:
+        return
+    board = office.board
+    holders = list(board.departments.order_by("pk"))
+    holder = holders[pick % len(holders)] if pick % 3 else None
+    office_save(board=board, actor=gm_user(campaign), name=f"{office.name.split(' #')[0]} #{pick}",
+                alignment=office.alignment, shticks=office.shticks, holder=holder,
+                deputy=None, office=office)  # fmt: skip
+
+
+def invitation_join(campaign: Campaign, pick: int) -> None:
+    """A new player joins through the GM's invitation link: every member's campaign page
+    lists them."""
+    invitation = invitation_create(campaign=campaign, actor=gm_user(campaign), role="player",
+                                   uses=1, days=7)  # fmt: skip
+    user = get_user_model().objects.create_user(username=f"newcomer{pick}-{invitation.pk}")
+    invitation_accept(invitation=invitation, user=user)
+
+
 def message(campaign: Campaign, pick: int) -> None:
     conversation = talk(campaign, "alice", ["bob"], f"Hello {pick}")
     say(campaign, "bob", conversation, f"Reply {pick}")
@@ -171,6 +242,11 @@ STEPS: dict[str, Step] = {
     "knowledge_change": knowledge_change,
     "message": message,
     "language": language,
+    "stash_change": stash_change,
+    "shtick_toggle": shtick_toggle,
+    "envelope_toggle": envelope_toggle,
+    "office_change": office_change,
+    "invitation_join": invitation_join,
 }
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dice import roll_faces
 from ..errors import OrderRejected
+from ..refusals import refuse
 from .moves import attackable
 from .odds import succeeds
 from .orders import ClassicOrder
@@ -114,20 +115,20 @@ def attack_problem(
     used = set(used)
     attacker = board.groups[order.slug("group")]
     if not board.owns(player, attacker.slug):
-        return "the attacker is not in your structure (R95)"
+        return refuse("classic_attacker_not_yours")
     if attacker.power == 0:
-        return "a group without power cannot attack (R95)"
+        return refuse("classic_no_power")
     if attacker.slug in used:
-        return "the group has already attacked or assisted this turn (R95)"
+        return refuse("classic_attacked_already")
     if len(set(order.assist)) != len(order.assist):
-        return "an assistant is named twice (R95)"
+        return refuse("classic_assistant_twice")
     for slug in order.assist:
         if not board.owns(player, slug):
-            return "an assistant is not in your structure (R95)"
+            return refuse("classic_assistant_not_yours")
         if slug == attacker.slug:
-            return "the attacker cannot assist itself (R95)"
+            return refuse("classic_self_assist")
         if slug in used:
-            return "an assistant has already attacked or assisted this turn (R95)"
+            return refuse("classic_assistant_used")
     return aim_problem(board, player, attacker, board.groups[order.slug("target")], order.aim) or (
         pay_problem(board, player, order)
     )
@@ -138,19 +139,19 @@ def aim_problem(
 ) -> str | None:
     """R95: the targets each aim allows."""
     if not attackable(target):
-        return "that group cannot be attacked (R91, R95)"
+        return refuse("classic_not_attackable")
     if aim == "control":
         if board.owns(player, target.slug):
-            return "you control that group already (R95)"
+            return refuse("classic_controlled_already")
         if not board.free_arrow(attacker.slug):
-            return "the attacker has no free arrow (R95)"
+            return refuse("classic_attacker_no_arrow")
     elif aim == "neutralize":
         if target.place != "structure" or target.controller == player:
-            return "only a group in another player's structure can be neutralized (R95)"
+            return refuse("classic_neutralize_other")
     elif target.power == 0:
-        return "a group without power cannot be destroyed (R95)"
+        return refuse("classic_destroy_powerless")
     elif target is attacker:
-        return "a group cannot destroy itself (R95)"
+        return refuse("classic_destroy_self")
     return None
 
 
@@ -164,7 +165,7 @@ def pay_problem(board: Classic, player: str, order: ClassicOrder) -> str | None:
     if attacker is illuminati:
         due, due_illuminati = due + due_illuminati, 0
     if due > attacker.treasury or due_illuminati > illuminati.treasury:
-        return "you cannot pay for this attack (R95)"
+        return refuse("classic_cannot_pay")
     return None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..errors import EngineError, OrderRejected
 from ..orders import Order
+from ..refusals import refuse
 from .attack import aim_problem
 from .moves import (
     accept_problem,
@@ -118,17 +119,17 @@ class PlayerChoice:
 
 
 Choice = AttackChoice | GroupChoice | InterfereChoice | TransferChoice | PlayerChoice
-NO_GROUP = "you control no group but your Illuminati (R91)"
+NO_GROUP = refuse("classic_only_illuminati")
 REASONS = {
-    "attack": "none of your groups can attack any group now (R95)",
+    "attack": refuse("classic_no_attack"),
     "defend": NO_GROUP,
-    "interfere": "no group is in play for an attack (R96)",
+    "interfere": refuse("classic_nothing_in_play"),
     "transfer": NO_GROUP,
-    "move_group": "no group of yours can move to a free arrow of another (R97)",
-    "give_group": "no other player has a free arrow for a group of yours (R97)",
-    "accept": "no group can be offered to you (R97)",
+    "move_group": refuse("classic_no_move"),
+    "give_group": refuse("classic_no_give"),
+    "accept": refuse("classic_no_accept"),
     "drop": NO_GROUP,
-    "gift": "there is no other player (R97)",
+    "gift": refuse("classic_no_other_player"),
     "pass": "",
 }
 
@@ -163,7 +164,7 @@ class ClassicLegal:
             return str(rejected)
         if self.offers(order):
             return None
-        return self.why_not(order.kind) or "not a legal choice now (R94-R97)"
+        return self.why_not(order.kind) or refuse("classic_not_legal")
 
 
 def legal_choices(state: dict[str, Any], player: str) -> ClassicLegal:

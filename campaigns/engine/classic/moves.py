@@ -3,10 +3,11 @@ stands, and what each does. `legal.py` offers exactly what these allow."""
 
 from __future__ import annotations
 
+from ..refusals import refuse
 from .state import Classic, Group
 
-NOT_YOURS = "not a group in your structure (R92)"
-ILLUMINATI_STAYS = "an Illuminati cannot be moved, given or dropped (R91)"
+NOT_YOURS = refuse("classic_not_your_group")
+ILLUMINATI_STAYS = refuse("classic_illuminati_stays")
 
 
 def own_group(board: Classic, player: str, slug: str) -> str | None:
@@ -24,9 +25,9 @@ def drop_problem(board: Classic, player: str, slug: str) -> str | None:
 def gift_problem(board: Classic, player: str, to_player: str, amount: int) -> str | None:
     """R97: MB from the player's Illuminati to another player's."""
     if to_player == player or to_player not in board.goals:
-        return "a gift goes to another player on this board (R97)"
+        return refuse("classic_gift_to_other")
     if amount > board.illuminati(player).treasury:
-        return "more than your Illuminati's treasury (R97)"
+        return refuse("classic_gift_too_much")
     return None
 
 
@@ -35,11 +36,11 @@ def transfer_problem(
 ) -> str | None:
     """R97: MB between a group and its parent or child in the player's structure."""
     if not (board.owns(player, source) and board.owns(player, dest)):
-        return "both groups must be in your structure (R97)"
+        return refuse("classic_transfer_not_yours")
     if board.groups[source].parent != dest and board.groups[dest].parent != source:
-        return "the groups are not parent and child (R97)"
+        return refuse("classic_not_adjacent")
     if amount > board.groups[source].treasury:
-        return "more than the group's treasury (R97)"
+        return refuse("classic_transfer_too_much")
     return None
 
 
@@ -49,13 +50,13 @@ def move_problem(board: Classic, player: str, slug: str, to: str) -> str | None:
     if problem:
         return problem
     if not board.owns(player, to):
-        return "the new parent is not in your structure (R97)"
+        return refuse("classic_parent_not_yours")
     if to == slug or any(g.slug == to for g in board.subtree(slug)):
-        return "the new parent is in the group's own subtree (R97)"
+        return refuse("classic_parent_in_subtree")
     if board.groups[slug].parent == to:
-        return "the group hangs there already (R97)"
+        return refuse("classic_hangs_there")
     if not board.free_arrow(to):
-        return "the new parent has no free arrow (R92)"
+        return refuse("classic_parent_no_arrow")
     return None
 
 
@@ -65,7 +66,7 @@ def give_problem(board: Classic, player: str, slug: str, to_player: str) -> str 
     if problem:
         return problem
     if to_player == player or to_player not in board.goals:
-        return "a group is given to another player on this board (R97)"
+        return refuse("classic_give_to_other")
     return None
 
 
@@ -74,11 +75,11 @@ def accept_problem(board: Classic, player: str, slug: str, parent: str) -> str |
     on a group of the player's structure."""
     group = board.groups[slug]
     if group.illuminati or group.place not in ("structure", "table"):
-        return "only a group in play other than an Illuminati can be accepted (R97)"
+        return refuse("classic_accept_in_play")
     if board.owns(player, slug):
-        return "the group is yours already (R97)"
+        return refuse("classic_yours_already")
     if not board.owns(player, parent):
-        return "the group it hangs on is not in your structure (R97)"
+        return refuse("classic_accept_parent_not_yours")
     return None
 
 
@@ -90,7 +91,7 @@ def accept_fits(board: Classic, player: str, parent: str) -> bool:
 def defend_problem(board: Classic, player: str, slug: str) -> str | None:
     """R96: standing defence names one of the player's groups (an Illuminati is never
     attacked, R91)."""
-    return own_group(board, player, slug) and "defend one of your groups, not your Illuminati (R96)"
+    return own_group(board, player, slug) and refuse("classic_defend_own")
 
 
 def attackable(group: Group) -> bool:
@@ -100,4 +101,4 @@ def attackable(group: Group) -> bool:
 
 def interfere_problem(board: Classic, slug: str) -> str | None:
     """R96: interference names a group some attack could aim at."""
-    return None if attackable(board.groups[slug]) else "no attack can aim at that group (R95)"
+    return None if attackable(board.groups[slug]) else refuse("classic_no_aim")

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import OrderRejected
 from ..orders import Order
+from ..refusals import refuse
 from .state import AIMS, Classic
 
 ACTIONS = ("attack", "move_group", "give_group")  # and a transfer with `action: true`
@@ -80,10 +81,10 @@ class ClassicOrder:
 def parse_order(order: Order, board: Classic) -> ClassicOrder:
     """Step 0 (ENGINE.md part 10): the order's fields, or OrderRejected with the reason."""
     if order.player not in board.goals:
-        raise OrderRejected("not a player on this board")
+        raise OrderRejected(refuse("classic_not_a_player"))
     kind = order.kind
     if kind not in KINDS:
-        raise OrderRejected(f"unknown kind {kind!r}")
+        raise OrderRejected(refuse("classic_unknown_kind", order_kind=kind))
     raw = order.fields
     amounts = parse_amounts(raw, kind)
     slugs = {name: known_slug(raw.get(name), name, board) for name in SLUGS.get(kind, ())}
@@ -91,19 +92,19 @@ def parse_order(order: Order, board: Classic) -> ClassicOrder:
     if kind == "attack":
         extra["assist"] = parse_assist(raw.get("assist"), board)
         if raw.get("aim") not in AIMS:
-            raise OrderRejected("aim must be control, neutralize or destroy (R95)")
+            raise OrderRejected(refuse("classic_bad_aim"))
         extra["aim"] = raw["aim"]
     if kind == "interfere":
         extra.update(parse_side(raw, order.player, board))
     if kind in ("give_group", "gift"):
         to_player = raw.get("to_player")
         if not isinstance(to_player, str):
-            raise OrderRejected("to_player must name a player")
+            raise OrderRejected(refuse("classic_to_player"))
         extra["to_player"] = to_player
     if kind == "transfer":
         action = raw.get("action", False)
         if not isinstance(action, bool):
-            raise OrderRejected("action must be true or false")
+            raise OrderRejected(refuse("classic_action_bool"))
         extra["action"] = action
     return ClassicOrder(
         order.id, order.player, kind, order.seq, order.index, slugs, amounts, **extra
@@ -117,18 +118,18 @@ def parse_amounts(raw: dict[str, Any], kind: str) -> dict[str, int]:
         if value is None and name in OPTIONAL_AMOUNTS.get(kind, ()):
             continue
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OrderRejected(f"{name} must be a whole number")
+            raise OrderRejected(refuse("classic_whole_number", field=name))
         if value < 0:
-            raise OrderRejected(f"negative amount: {name}")
+            raise OrderRejected(refuse("classic_negative", field=name))
         amounts[name] = value
     return amounts
 
 
 def known_slug(value: object, name: str, board: Classic) -> str:
     if not isinstance(value, str):
-        raise OrderRejected(f"{name} must name a group")
+        raise OrderRejected(refuse("classic_names_group", field=name))
     if value not in board.groups:
-        raise OrderRejected(f"{name}: no group {value!r} on this board")
+        raise OrderRejected(refuse("classic_no_such_group", field=name, value=value))
     return value
 
 
@@ -136,7 +137,7 @@ def parse_assist(value: object, board: Classic) -> tuple[str, ...]:
     if value is None:
         return ()
     if not isinstance(value, list):
-        raise OrderRejected("assist must be a list of groups")
+        raise OrderRejected(refuse("classic_assist_list"))
     return tuple(known_slug(slug, "assist", board) for slug in value)
 
 
@@ -144,10 +145,10 @@ def parse_side(raw: dict[str, Any], player: str, board: Classic) -> dict[str, An
     """Step 0: `side` is attack or defend; side attack names another player in `for`."""
     side = raw.get("side")
     if side not in ("attack", "defend"):
-        raise OrderRejected("side must be attack or defend (R96)")
+        raise OrderRejected(refuse("classic_bad_side"))
     for_player = raw.get("for")
     if side == "defend":
         return {"side": side}
     if not isinstance(for_player, str) or for_player == player or for_player not in board.goals:
-        raise OrderRejected("interference for an attack names another player in for (R96)")
+        raise OrderRejected(refuse("classic_interfere_other"))
     return {"side": side, "for_player": for_player}

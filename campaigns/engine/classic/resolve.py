@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import EngineError, OrderRejected
 from ..orders import Order
+from ..refusals import refuse
 from .attack import resolve_attack
 from .moves import (
     accept_fits,
@@ -45,7 +46,11 @@ def resolve_classic(board: Classic, raw_orders: object, *, seed: str) -> dict[st
     free_transfers(turn, [o for o in orders if o.kind == "transfer" and not o.action])
     for order in turn.standing:
         if order.id not in turn.spent:
-            turn.report[order.id] = {"status": "failed", "reason": "not used", "rolls": []}
+            turn.report[order.id] = {
+                "status": "failed",
+                "reason": refuse("classic_not_used"),
+                "rolls": [],
+            }
         elif order.kind != "accept":
             turn.report[order.id] = {**done(), "spent": turn.spent[order.id]}
     return {"seat_order": turn.seats, "orders": turn.report, "winners": winners(board)}
@@ -89,7 +94,7 @@ def passes(turn: Turn, orders: list[ClassicOrder]) -> list[ClassicOrder]:
         if order.player not in passed:
             rest.append(order)
         elif turn.report[order.id] == {}:
-            reject(turn, order.id, "passed this turn (R94)")
+            reject(turn, order.id, refuse("classic_passed"))
     return rest
 
 
@@ -106,7 +111,7 @@ def action_rounds(turn: Turn, actions: list[ClassicOrder]) -> None:
                     break
     for queue in queues.values():
         for order in queue:
-            reject(turn, order.id, "two actions already (R94)")
+            reject(turn, order.id, refuse("classic_two_actions"))
 
 
 def free_transfers(turn: Turn, transfers: list[ClassicOrder]) -> None:
@@ -114,7 +119,7 @@ def free_transfers(turn: Turn, transfers: list[ClassicOrder]) -> None:
     done = dict.fromkeys(turn.seats, 0)
     for order in transfers:
         if done[order.player] >= FREE_TRANSFERS:
-            reject(turn, order.id, "two free transfers already (R94)")
+            reject(turn, order.id, refuse("classic_two_transfers"))
         elif run(turn, order, RUN["transfer"]):
             done[order.player] += 1
 
@@ -202,7 +207,7 @@ def run_give(turn: Turn, order: ClassicOrder) -> dict[str, Any]:
             turn.spent[accept.id] = 0
             turn.report[accept.id] = done()
             return done()
-    raise OrderRejected(f"{to_player} did not accept this group on a free arrow (R97)")
+    raise OrderRejected(refuse("classic_not_accepted", to_player=to_player))
 
 
 RUN: dict[str, Runner] = {

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..board import Catalogue
 from ..errors import EngineError
+from ..refusals import Refusal, refuse
 from ..values import objects, text, whole
 
 PLACES = ("structure", "table", "deck", "destroyed")
@@ -126,12 +127,12 @@ def parse_classic(state: dict[str, Any]) -> Classic:
     for raw in objects(state.get("groups"), "groups"):
         group = parse_group(raw, catalogue)
         if group.slug in groups:
-            raise EngineError(f"duplicate group slug {group.slug!r} (R91)")
+            raise EngineError(refuse("classic_duplicate_group", slug=group.slug))
         groups[group.slug] = group
     deck = parse_deck(state.get("deck"), groups)
     settings = state.get("settings") or {}
     if not isinstance(settings, dict):
-        raise EngineError("settings must be an object")
+        raise EngineError(refuse("classic_settings_object"))
     win = settings.get("win_groups")
     win_groups = default_win_groups(len(players)) if win is None else whole(win, "win_groups", 1)
     destroyed_by = parse_destroyed_by(state.get("destroyed_by"))
@@ -147,7 +148,7 @@ def parse_players(value: object, catalogue: Catalogue) -> tuple[list[str], dict[
     for raw in objects(value, "players"):
         pid = text(raw.get("id"), "each player's id")
         if pid in goals:
-            raise EngineError(f"duplicate player {pid!r}")
+            raise EngineError(refuse("classic_duplicate_player", player=pid))
         players.append(pid)
         goals[pid] = parse_goal(raw.get("goal"), pid, catalogue)
     return players, goals
@@ -159,7 +160,7 @@ def parse_goal(value: object, player: str, catalogue: Catalogue) -> Goal | None:
         return None
     what = f"player {player}: goal"
     if not isinstance(value, dict):
-        raise EngineError(f"{what} must be an object (R98)")
+        raise EngineError(refuse("classic_goal_object", player=player))
     kind = value.get("kind")
     if kind == "groups":
         return Goal("groups")
@@ -171,16 +172,16 @@ def parse_goal(value: object, player: str, catalogue: Catalogue) -> Goal | None:
     if kind == "every_alignment":
         names = value.get("alignments")
         if not isinstance(names, list):
-            raise EngineError(f"{what} alignments must be a list (R98)")
+            raise EngineError(refuse("classic_goal_alignments", player=player))
         listed = tuple(known_alignment(n, f"{what} alignment", catalogue) for n in names)
         return Goal(kind, alignments=listed)
-    raise EngineError(f"{what}: unknown kind {kind!r} (R98)")
+    raise EngineError(refuse("classic_goal_kind", player=player, goal_kind=kind))
 
 
 def known_alignment(value: object, what: str, catalogue: Catalogue) -> str:
     name = text(value, what).casefold()
     if name not in catalogue.names:
-        raise EngineError(f"{what}: unknown alignment {value!r} (R5)")
+        raise EngineError(refuse("classic_unknown_alignment", what=what, alignment=value))
     return name
 
 
@@ -191,20 +192,20 @@ def parse_group(raw: dict[str, Any], catalogue: Catalogue) -> Group:
     illuminati = raw.get("illuminati", False) is True
     resistance = raw.get("resistance")
     if illuminati and resistance is not None:
-        raise EngineError(f"{what} an Illuminati has no resistance (R91)")
+        raise EngineError(refuse("classic_illuminati_resistance", slug=slug))
     alignments = raw.get("alignments") or []
     if not isinstance(alignments, list) or not all(isinstance(a, str) for a in alignments):
-        raise EngineError(f"{what} alignments must be a list of names (R91)")
+        raise EngineError(refuse("classic_group_alignments", slug=slug))
     try:
         catalogue.check_department(alignments)
     except EngineError as error:
-        raise EngineError(f"{what} {error}") from None
+        raise EngineError(refuse("classic_in_group", slug=slug, inner=str(error))) from None
     place = raw.get("place")
     if place not in PLACES:
-        raise EngineError(f"{what} place must be one of {', '.join(PLACES)} (R92)")
+        raise EngineError(refuse("classic_place", slug=slug))
     controller, parent = raw.get("controller"), raw.get("parent")
     if place != "structure" and (controller is not None or parent is not None):
-        raise EngineError(f"{what} a group {place_words(place)} has no controller or parent (R92)")
+        raise EngineError(no_parent(place, slug))
     return Group(
         slug=slug,
         power=whole(raw.get("power"), f"{what} power"),
@@ -214,7 +215,8 @@ def parse_group(raw: dict[str, Any], catalogue: Catalogue) -> Group:
         arrows=whole(raw.get("arrows"), f"{what} arrows"),
         alignments=tuple(a.casefold() for a in alignments),
         bonuses=tuple(
-            parse_bonus(b, what, catalogue) for b in objects(raw.get("bonuses"), f"{what} bonuses")
+            parse_bonus(b, slug, what, catalogue)
+            for b in objects(raw.get("bonuses"), f"{what} bonuses")
         ),
         illuminati=illuminati,
         treasury=whole(raw.get("treasury", 0), f"{what} treasury"),
@@ -225,17 +227,22 @@ def parse_group(raw: dict[str, Any], catalogue: Catalogue) -> Group:
     )
 
 
-def place_words(place: str) -> str:
-    return {"table": "on the table", "deck": "in the deck"}.get(place, place)
+def no_parent(place: str, slug: str) -> Refusal:
+    """R92: the refusal of a group off the structures that names a controller or a parent."""
+    if place == "table":
+        return refuse("classic_table_no_parent", slug=slug)
+    if place == "deck":
+        return refuse("classic_deck_no_parent", slug=slug)
+    return refuse("classic_destroyed_no_parent", slug=slug)
 
 
-def parse_bonus(raw: dict[str, object], what: str, catalogue: Catalogue) -> Bonus:
+def parse_bonus(raw: dict[str, object], slug: str, what: str, catalogue: Catalogue) -> Bonus:
     """R91: a bonus; without `scope` it has scope `any` (ENGINE.md part 10)."""
     aim, scope, alignment = raw.get("aim"), raw.get("scope", "any"), raw.get("alignment")
     if aim not in BONUS_AIMS:
-        raise EngineError(f"{what} a bonus's aim must be one of {', '.join(BONUS_AIMS)} (R91)")
+        raise EngineError(refuse("classic_bonus_aim", slug=slug))
     if scope not in ("any", "own"):
-        raise EngineError(f"{what} a bonus's scope must be any or own (R91)")
+        raise EngineError(refuse("classic_bonus_scope", slug=slug))
     if alignment is not None:
         alignment = known_alignment(alignment, f"{what} a bonus's alignment", catalogue)
     amount = whole(raw.get("amount"), f"{what} a bonus's amount")
@@ -247,10 +254,10 @@ def parse_deck(value: object, groups: dict[str, Group]) -> list[str]:
     if value is None:
         value = []
     if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
-        raise EngineError("deck must be a list of slugs (R92)")
+        raise EngineError(refuse("classic_deck_list"))
     in_deck = [g.slug for g in groups.values() if g.place == "deck"]
     if len(set(value)) != len(value) or set(value) != set(in_deck):
-        raise EngineError("deck must list every group in the deck once and no other (R92)")
+        raise EngineError(refuse("classic_deck_groups"))
     return list(value)
 
 
@@ -258,7 +265,7 @@ def parse_destroyed_by(value: object) -> dict[str, int]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise EngineError("destroyed_by must be an object (R98)")
+        raise EngineError(refuse("classic_destroyed_object"))
     return {text(k, "destroyed_by player"): whole(n, f"destroyed_by {k}") for k, n in value.items()}
 
 
@@ -267,24 +274,24 @@ def check_structures(board: Classic) -> None:
     no group with more children than arrows."""
     for group in board.groups.values():
         if group.illuminati and (group.place != "structure" or group.parent is not None):
-            raise EngineError(f"group {group.slug}: an Illuminati is a root of a structure (R91)")
+            raise EngineError(refuse("classic_illuminati_root", slug=group.slug))
         if group.place != "structure":
             continue
         if group.controller not in board.goals:
-            raise EngineError(f"group {group.slug}: controller {group.controller!r} is no player")
+            raise EngineError(
+                refuse("classic_no_controller", slug=group.slug, controller=group.controller)
+            )
         if group.illuminati:
             continue
         parent = board.groups.get(group.parent) if group.parent is not None else None
         if parent is None or parent.place != "structure" or parent.controller != group.controller:
-            raise EngineError(
-                f"group {group.slug}: its parent must be a group in the same structure (R92)"
-            )
+            raise EngineError(refuse("classic_parent_structure", slug=group.slug))
     for player in board.players:
         if sum(1 for g in board.structure(player) if g.illuminati) != 1:
-            raise EngineError(f"player {player} needs exactly one Illuminati (R91)")
+            raise EngineError(refuse("classic_one_illuminati", player=player))
     for group in board.groups.values():
         if len(board.children(group.slug)) > group.arrows:
-            raise EngineError(f"group {group.slug}: more children than arrows (R92)")
+            raise EngineError(refuse("classic_too_many_children", slug=group.slug))
         if group.place == "structure":
             check_no_cycle(board, group)
 
@@ -295,7 +302,7 @@ def check_no_cycle(board: Classic, group: Group) -> None:
     while group.parent is not None:
         group = board.groups[group.parent]
         if group.slug in seen:
-            raise EngineError(f"group {group.slug}: its structure has a cycle (R92)")
+            raise EngineError(refuse("classic_cycle", slug=group.slug))
         seen.add(group.slug)
 
 

@@ -12,6 +12,13 @@
 // where it was from turn to turn. All styling goes through Cytoscape's style API (the site's
 // Content-Security-Policy allows no inline style), with colours read from map.css.
 //
+// A classic board's map (selectors/classic_map.py, RULES R90-R99) is drawn by the same code:
+// its nodes carry a `detail` line (the card's figures), may be small (`size`), left out of
+// the list of buttons (`unlisted`) or drawn inside another (`parent`: a box, laid out by dagre
+// as a compound node); its edges carry a `kind` (control, open) and a `hint`, the sentence
+// that describes them, written by the server in the reader's language; its `layout` edges
+// shape the layout only (a pile's groups chained into rows) and are never drawn.
+//
 // Words: every word the map writes comes from the page, in the reader's language: the JSON
 // of #map-words (campaigns/_map_scripts.html, words/scripts.py), English if a page lacks it.
 (function () {
@@ -32,6 +39,7 @@
     muted: css("--map-muted", "#6c757d"),
   };
   const NODE = { width: 150, height: 56 };
+  const SMALL = { width: 100, height: 30 };
   // A department chosen from the list of buttons is shown at least this large (its name
   // readable); the map itself opens whole (frame), however small that draws it.
   const READABLE = 0.8;
@@ -84,7 +92,9 @@
   const OFFICE_MARKS = { holder: " ★", deputy: " ☆" };
 
   function nodeText(node) {
-    const lines = [node.label + (node.home ? " ⌂" : "") + (OFFICE_MARKS[node.office] || "")];
+    const pyramid = node.illuminati ? "▲ " : "";
+    const lines = [pyramid + node.label + (node.home ? " ⌂" : "") + (OFFICE_MARKS[node.office] || "")];
+    if (node.detail) lines.push(node.detail);
     if (node.stash) lines.push(node.stash.map((n, i) => `${WORDS.initials[i]} ${n}`).join(" · "));
     return lines.join("\n");
   }
@@ -96,6 +106,8 @@
     if (node.home) classes.push("home");
     if (node.changed_hands) classes.push("changed");
     if (node.office) classes.push("office");
+    if (node.illuminati) classes.push("illuminati");
+    if (node.size === "small") classes.push("small");
     return classes.join(" ");
   }
 
@@ -107,6 +119,7 @@
 
   function edgeClasses(edge) {
     const classes = [];
+    if (edge.kind) classes.push(edge.kind);
     if (edge.change) classes.push(edge.change);
     if (edge.change === "attempt" && edge.status !== "succeeded") classes.push("missed");
     if (edge.funded === false) classes.push("unfunded");
@@ -149,6 +162,29 @@
         "underlay-shape": "round-rectangle",
       } },
       { selector: "node.office", style: { "font-weight": "bold" } },
+      // A classic board: the Illuminati, the marks of free arrows, the piles and the
+      // destroyed groups.
+      { selector: "node.illuminati", style: { "font-weight": "bold" } },
+      { selector: "node.small", style: {
+        width: SMALL.width, height: SMALL.height, "text-max-width": SMALL.width - 8, "font-size": 10,
+      } },
+      { selector: "node.free", style: {
+        "background-color": "#ffffff", "border-style": "dashed", "border-color": COLOUR.muted,
+        color: COLOUR.muted,
+      } },
+      { selector: "node.pile", style: {
+        "background-color": "#f8f9fa", "background-opacity": 1, "border-color": COLOUR.muted,
+        "font-weight": "bold", "font-style": "italic",
+      } },
+      { selector: "node:parent", style: {
+        "background-color": "#f8f9fa", "background-opacity": 1, "border-style": "dashed",
+        "border-width": 2, "border-color": COLOUR.muted, "text-valign": "top",
+        "text-halign": "center", "text-margin-y": -4, padding: 14,
+      } },
+      { selector: "node.destroyed", style: {
+        "background-color": "#ffffff", "border-style": "dashed", "border-color": COLOUR.broken,
+        color: COLOUR.muted,
+      } },
       { selector: "node:selected", style: { "overlay-color": COLOUR.mine, "overlay-opacity": 0.2 } },
       { selector: "edge", style: {
         // Links between the same two departments (one each way, a failed attempt beside a
@@ -179,6 +215,9 @@
       { selector: "edge.missed.hover, edge.missed.active, edge.missed:selected", style: {
         label: "data(text)", "z-index": 20,
       } },
+      { selector: "edge.open", style: {
+        "line-style": "dashed", "line-color": COLOUR.muted, "target-arrow-color": COLOUR.muted,
+      } },
       { selector: "edge.active, edge:selected", style: { width: 6, "z-index": 10 } },
     ];
   }
@@ -186,7 +225,12 @@
   // dagre on a graph of ids, without drawing it: where each department goes.
   function layOut(graph, rankDir) {
     const known = new Set(graph.nodes);
-    const els = graph.nodes.map((id) => ({ data: { id } }));
+    const small = new Set(graph.small || []);
+    const parents = graph.parents || {};
+    const els = graph.nodes.map((id) => ({
+      data: known.has(parents[id]) ? { id, parent: parents[id] } : { id },
+      classes: small.has(id) ? "small" : "",
+    }));
     graph.edges.forEach(([source, target], i) => {
       if (known.has(source) && known.has(target) && source !== target) {
         els.push({ data: { id: `layout-${i}`, source, target } });
@@ -196,7 +240,10 @@
       headless: true,
       styleEnabled: true,
       elements: els,
-      style: [{ selector: "node", style: { width: NODE.width, height: NODE.height } }],
+      style: [
+        { selector: "node", style: { width: NODE.width, height: NODE.height } },
+        { selector: "node.small", style: { width: SMALL.width, height: SMALL.height } },
+      ],
     });
     cy.layout({
       name: "dagre", rankDir, nodeSep: 40, rankSep: 90, edgeSep: 12, fit: false, animate: false,
@@ -222,9 +269,16 @@
     const ids = data.nodes.map((node) => node.id);
     if (!graph || !ids.every((id) => graph.nodes.includes(id))) {
       const drawn = data.edges.filter((edge) => edge.change !== "attempt");
-      graph = { nodes: ids, edges: drawn.map((edge) => [edge.source, edge.target]) };
+      const edges = drawn.map((edge) => [edge.source, edge.target]).concat(data.layout || []);
+      graph = { nodes: ids, edges };
+      graph.small = data.nodes.filter((node) => node.size === "small").map((node) => node.id);
+      graph.parents = {};
+      data.nodes.forEach((node) => { if (node.parent) graph.parents[node.id] = node.parent; });
     }
-    if (container.clientWidth >= 700) return layOut(graph, "LR");
+    // A classic board (its data has a `layout` list, even empty) takes the direction that
+    // fits best at every width: its trees are short and its table a block, so on a desktop
+    // top to bottom (the tree as the card game lays it out) usually wins.
+    if (container.clientWidth >= 700 && !data.layout) return layOut(graph, "LR");
     // A phone: the direction in which the board comes out largest in its frame (a board of
     // many unlinked departments is one long rank: across a phone it would be specks). Chosen
     // on the whole layout graph, so every turn of the board's history is drawn the same way.
@@ -245,6 +299,7 @@
     if (data.level === "rumoured") parts.push(WORDS.only_rumours);
     else if (data.mine) parts.push(WORDS.yours);
     else if (data.controller !== undefined) parts.push(data.controller || WORDS.uncontrolled);
+    if (data.detail) parts.push(data.detail);
     if (data.home) parts.push(WORDS.home);
     if (data.status) parts.push(WORDS.statuses[data.status] || data.status.replace("_", "-"));
     if (data.stash) parts.push(data.stash.map((n, i) => `${TYPES[i]} ${n}`).join(", "));
@@ -255,6 +310,7 @@
 
   function edgeSummary(cy, data) {
     const name = (id) => cy.getElementById(id).data("label");
+    if (data.hint) return data.hint;
     if (data.change === "attempt") {
       const status = outcome(data.status);
       return say("tried", { attacker: name(data.source), target: name(data.target), status });
@@ -313,7 +369,7 @@
     const list = section.querySelector("[data-map-nodes]");
     const box = section.querySelector("[data-map-nodes-box]");
     if (!list || !box) return;
-    const nodes = cy.nodes().sort((a, b) => a.data("label").localeCompare(b.data("label")));
+    const nodes = cy.nodes().filter((node) => !node.data("unlisted")).sort((a, b) => a.data("label").localeCompare(b.data("label")));
     nodes.forEach((node) => {
       const button = document.createElement("button");
       button.type = "button";
