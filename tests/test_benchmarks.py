@@ -30,7 +30,7 @@ from campaigns.models import CampaignChange
 ROOT = Path(__file__).resolve().parents[1]
 TESTED = {
     "bench_turns", "bench_order_check", "bench_engine_cli", "bench_burst", "bench_board_import",
-    "bench_history", "bench_big_pages", "bench_pages", "bench_demo_pages",
+    "bench_history", "bench_big_pages", "bench_pages", "bench_demo_pages", "bench_classic_turns",
 }  # fmt: skip
 
 
@@ -72,6 +72,26 @@ def test_bench_turns_prints_the_job_the_lock_and_the_floor() -> None:
         assert written is not None and float(written[1]) > 0, text
     else:
         assert "the COPY floor needs PostgreSQL" in text
+
+
+@pytest.mark.django_db(transaction=True)  # the turn job commits
+def test_bench_classic_turns_prints_the_job_its_rates_and_queries() -> None:
+    text = run("bench_classic_turns", "--boards", "2", "--groups", "60", "--orders", "40")
+    assert "Building 2 classic boards x 60 groups, 40 orders" in text
+    assert "turn job: " in text and "campaign row lock held" in text
+    rates = re.search(r"([\d,]+) groups/s, ([\d,]+) orders/s", text)
+    assert rates is not None and all(int(r.replace(",", "")) > 0 for r in rates.groups()), text
+    queries = re.search(r"SQL queries: (\d+) total", text)
+    assert queries is not None and int(queries[1]) > 0, text
+    # Every order was resolved by the engine: none is left queued.
+    statuses = re.search(r"orders: (\{.*\})", text)
+    assert statuses is not None and "queued" not in statuses[1] and "succeeded" in statuses[1]
+
+
+def test_bench_classic_turns_refuses_boards_too_small_for_the_structures() -> None:
+    err = io.StringIO()
+    call_command("bench_classic_turns", "--groups", "10", stdout=io.StringIO(), stderr=err)
+    assert "--groups must be at least 45" in err.getvalue()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -88,6 +88,10 @@ class Campaign(models.Model):
     reminder_hours = models.PositiveSmallIntegerField(default=24)
     # R51: once the GM opens a finished campaign, every member sees everything of every turn.
     opened = models.BooleanField(default=False)
+    # R98: after a classic board's win the GM ends the campaign or plays on; playing on after
+    # turn N's win stores N, so the campaign page stops asking about that win (a later
+    # turn's win asks again). Null: never played on.
+    played_on_after = models.PositiveIntegerField(null=True, blank=True)
     press_rules = models.CharField(
         max_length=10, choices=PressRules.choices, default=PressRules.FULL
     )

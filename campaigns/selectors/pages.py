@@ -34,6 +34,7 @@ from campaigns.selectors.board_views import (
     board_view_of,
     live_snapshot,
 )
+from campaigns.selectors.classic_wins import WinNotice, win_notice
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
@@ -244,10 +245,13 @@ def board_for(campaign: Campaign, slug: str, *, crossing: bool = False) -> Board
 class BoardLink:
     name: str
     slug: str
+    classic: bool = False  # R90
 
 
 def boards_of(campaign: Campaign) -> list[BoardLink]:
-    return [BoardLink(name=b.name, slug=b.slug) for b in campaign.boards.all()]
+    return [
+        BoardLink(name=b.name, slug=b.slug, classic=b.is_classic) for b in campaign.boards.all()
+    ]
 
 
 # --- Boards under R50 ----------------------------------------------------------------------
@@ -353,19 +357,25 @@ class CampaignPage:
     can_undo: int | None  # the number of the last processed turn the GM may undo (R52)
     can_end: bool
     can_open: bool  # R51
+    # R98: who won which classic board in the last processed turn, and whether the GM is
+    # still to end the campaign or play on.
+    win: WinNotice | None = None
 
 
 def campaign_page(
     viewer: Membership, turn: Turn | None, over: list[Turn] | None = None
 ) -> CampaignPage:
-    """Everything the campaign page shows `viewer`, in three queries (the GM: three too,
-    the roster instead of the viewer's structures); `turn` is the campaign's current_turn,
-    `over` the turns that are over if read already (turns_now: one query fewer)."""
+    """Everything the campaign page shows `viewer`, in four queries (the GM: four too,
+    the roster instead of the viewer's structures; one more when a classic board was won,
+    R98); `turn` is the campaign's current_turn, `over` the turns that are over if read
+    already (turns_now: one query fewer)."""
     campaign = viewer.campaign
     gm = is_gm(viewer)
     status = campaign.status
     open_turn = turn is not None and turn.status == Turn.Status.OPEN
     boards = boards_of(campaign)
+    if over is None:
+        over = list(campaign.turns.exclude(status=Turn.Status.OPEN).order_by("-number"))
     return CampaignPage(
         campaign=campaign,
         role_label=viewer.get_role_display(),
@@ -373,11 +383,7 @@ def campaign_page(
         turn=turn_view(turn) if turn else None,
         boards=boards,
         structures=[] if gm else structures_of(viewer, boards),
-        past_turns=[
-            t
-            for t in (past_turns(campaign) if over is None else [turn_view(t) for t in over])
-            if turn is None or t.number != turn.number
-        ],
+        past_turns=[turn_view(t) for t in over if turn is None or t.number != turn.number],
         roster=roster(campaign, turn) if gm else [],
         can_start=gm and status == Campaign.Status.DRAFT and turn is None,
         can_pause=gm and status == Campaign.Status.RUNNING,
@@ -387,4 +393,11 @@ def campaign_page(
         can_undo=turn.number - 1 if gm and open_turn and turn and turn.number >= 2 else None,
         can_end=gm and status in (Campaign.Status.RUNNING, Campaign.Status.PAUSED),
         can_open=gm and status == Campaign.Status.FINISHED and not campaign.opened,
+        win=shown_win(win_notice(campaign, over) if any(b.classic for b in boards) else None, gm),
     )
+
+
+def shown_win(notice: WinNotice | None, gm: bool) -> WinNotice | None:
+    """R98: every member reads who won; the GM's notice goes once the GM plays on (it was
+    the GM's question), the players' stays until the next turn, saying the GM plays on."""
+    return None if notice is None or (gm and notice.played_on) else notice

@@ -230,7 +230,11 @@ def turn_report(
         commitment=turn.commitment,
         commitment_ok=commitment_matches(turn),
         boards=boards,
-        notices=list(turn.notices.filter(player=viewer).only("code", "params", "text", "url")),
+        # `turn_id` too: the related manager sets each notice's turn from it, and a deferred
+        # one was read back in a query per notice.
+        notices=list(
+            turn.notices.filter(player=viewer).only("turn_id", "code", "params", "text", "url")
+        ),
         sealed=sealed_opened(turn, viewer),
         told=told_of(order_rows, turn.number),
     )

@@ -16,7 +16,9 @@ from django.utils.translation import pgettext
 
 from campaigns.accounts.selectors.profile import cached_profile, language_of
 from campaigns.models import Campaign, Election, Membership, Notice, NotificationSettings
+from campaigns.selectors.classic_wins import ClassicWin, classic_wins
 from campaigns.stored_times import times_in_words
+from campaigns.words.classic import win_text
 from campaigns.words.notices import notice_text
 
 # The kinds of mail a user can switch off (NotificationSettings has one field each).
@@ -121,11 +123,30 @@ def election_lines(election: Election | None, member: Membership, number: int) -
     return [text, ""]
 
 
+def win_lines(wins: list[ClassicWin], member: Membership) -> list[str]:
+    """R98: the turn-processed mail's words when someone won a classic board: who and how
+    (public: the fact and its kind, never a goal's figures, R99), and what comes next; the
+    GM is asked to decide on the campaign page (in the active language)."""
+    if not wins:
+        return []
+    lines = [_("The turn has a winner (R98):")]
+    lines += [win_text(w.board_name, name, by) for w in wins for name, by in w.winners]
+    if member.role == Membership.Role.GM:
+        lines.append(
+            _("End the campaign or play on, on the campaign page: %(url)s")
+            % {"url": absolute_url(member.campaign.get_absolute_url())}
+        )
+    else:
+        lines.append(_("The GM now ends the campaign or plays on."))
+    return [*lines, ""]
+
+
 def notify_turn_processed(campaign: Campaign, number: int) -> int:
     """Tell every player and GM that turn `number` is done, with the link to their own
     report, through `mail_member` (so each user's opt-out holds). The mail says nothing of
     the turn itself: what happened is on the report page, where R50 decides what each
-    reader sees. A player for whom the turn opened an envelope (R71, R72) is told only that
+    reader sees; but a classic board's win, public by R98, is told to all (`win_lines`,
+    no goal's figures). A player for whom the turn opened an envelope (R71, R72) is told only that
     one opened, never what it says. Returns how many mails went out."""
     path = reverse("turn_report", args=[campaign.slug, number])
     sent = 0
@@ -143,6 +164,7 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
         .select_related("office__board")
         .first()
     )
+    wins = classic_wins(campaign, number)
     for member in members:
         member.campaign = campaign
         with translation.override(language_of(member.user)):
@@ -157,6 +179,7 @@ def notify_turn_processed(campaign: Campaign, number: int) -> int:
                     _("Turn %(n)s of %(campaign)s has been processed and turn %(next)s is open.")
                     % {"n": number, "campaign": campaign.name, "next": number + 1},
                     "",
+                    *win_lines(wins, member),
                     *envelope,
                     *election_lines(election, member, number + 1),
                     _("Your report: %(url)s") % {"url": absolute_url(path)},

@@ -124,6 +124,10 @@ def turn_rollback(
         turn.deadline = max(following.deadline, turn.deadline, now)
         turn.save()
         following.delete()  # its orders, notices and readiness with it
+        if locked.played_on_after is not None and locked.played_on_after >= turn.number:
+            # R98: a win of the undone turn is gone; one when it runs again is asked anew.
+            locked.played_on_after = None
+            locked.save(update_fields=["played_on_after"])
         audit_record(
             campaign=locked,
             actor=actor,

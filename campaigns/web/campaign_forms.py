@@ -65,3 +65,10 @@ class ConfirmForm(forms.Form):
         label=_("Yes, I understand this cannot be undone."),
         error_messages={"required": _("Tick the box to confirm.")},
     )
+
+
+class PlayOnForm(forms.Form):
+    """R98: the GM plays on after a classic board's win. `number` pins the turn whose win
+    the GM read about, so a stale page cannot dismiss a later one."""
+
+    number = forms.IntegerField(min_value=0, max_value=2**31 - 1, widget=forms.HiddenInput)

@@ -86,7 +86,10 @@ def orders(request: HttpRequest, slug: str) -> HttpResponse:
     turn = open_turn_of(viewer)
     contexts = order_contexts(viewer, turn) if turn.status == Turn.Status.OPEN else {}
     # The boards the contexts read, in the same order (by name): not read again.
-    boards = [BoardLink(name=c.board.name, slug=c.board.slug) for c in contexts.values()]
+    boards = [
+        BoardLink(name=c.board.name, slug=c.board.slug, classic=c.board.is_classic)
+        for c in contexts.values()
+    ]
     # The turn's orders the contexts read with those around the player: not read again.
     shared = next((c.shared for c in contexts.values() if c.shared is not None), None)
     page = order_reads.orders_page(viewer, turn, boards or None, shared and shared.orders)

@@ -20,8 +20,10 @@ from campaigns.selectors import pages as selectors
 from campaigns.services.campaigns import campaign_end, campaign_open
 from campaigns.services.preview import turn_preview
 from campaigns.services.rollback import rollback_plan, turn_rollback
+from campaigns.services.victory import campaign_play_on
 from campaigns.web.access import FORM_METHODS, gm_of, posted
-from campaigns.web.campaign_forms import ConfirmForm, RollbackForm
+from campaigns.web.campaign_forms import ConfirmForm, PlayOnForm, RollbackForm
+from campaigns.web.post_only import post_only
 
 
 @require_safe
@@ -131,6 +133,29 @@ def end(request: HttpRequest, slug: str) -> HttpResponse:
         step=campaign_end,
         done=_("The campaign has ended. Its reports stay readable; you may now open it."),
     )
+
+
+@post_only("campaign", "slug")
+@login_required
+def play_on(request: HttpRequest, slug: str) -> HttpResponse:
+    """R98: after a classic board's win, the GM goes on instead of ending the campaign (the
+    campaign page's choice; ending is `end`). Nothing changes on a bad or stale number."""
+    viewer = gm_of(request, slug)
+    campaign = viewer.campaign
+    form = PlayOnForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That is not a turn number: nothing changed."))
+        return redirect(campaign)
+    number = form.cleaned_data["number"]
+    try:
+        campaign_play_on(campaign=campaign, actor=request.user, number=number)
+    except ValueError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("You play on after turn %(n)s's win: the campaign goes on.") % {"n": number}
+        )
+    return redirect(campaign)
 
 
 @require_http_methods(FORM_METHODS)

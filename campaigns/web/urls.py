@@ -103,6 +103,7 @@ urlpatterns += [
     path("c/<slug:slug>/preview/", running.preview, name="turn_preview"),
     path("c/<slug:slug>/rollback/", running.rollback, name="turn_rollback"),
     path("c/<slug:slug>/end/", running.end, name="campaign_end"),
+    path("c/<slug:slug>/play-on/", running.play_on, name="campaign_play_on"),  # R98
     path("c/<slug:slug>/open/", running.open_to_all, name="campaign_open"),
     path("c/<slug:slug>/archive.json", running.archive, name="campaign_archive"),
 ]

@@ -40,6 +40,18 @@ def goal_text(goal: dict[str, Any] | None, win_groups: int) -> str:
     return _("control %(n)s groups") % {"n": win_groups}
 
 
+def win_text(board: str, name: str, by: list[str]) -> str:
+    """R98: a classic board's winner and the kind of each condition met, as the report says
+    it (the same words); never a goal's figures (R99)."""
+    goal, groups = _("their Illuminati's goal is met"), _("they control enough groups")
+    how = "; ".join(goal if condition == "goal" else groups for condition in by)
+    return _("%(board)s: %(winner)s (%(how)s).") % {
+        "board": board,
+        "winner": _("%(name)s wins") % {"name": name},
+        "how": how,
+    }
+
+
 def bonus_text(bonus: dict[str, Any]) -> str:
     """R91: '+3 to control (its own attacks, against Criminal)'."""
     aim = {

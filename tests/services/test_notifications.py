@@ -26,15 +26,15 @@ def test_the_turn_mail_reads_every_opt_out_in_one_query(
 ) -> None:
     """The members and their mail settings come in one query, however many there are, who
     had an envelope opened (R71, R72) in one more, and the election of the turn that opens
-    (R80) in a third; the opt-outs still hold (a user with no settings row gets
-    everything)."""
+    (R80) in a third, the turn's wins of classic boards (R98) in a fourth; the opt-outs
+    still hold (a user with no settings row gets everything)."""
     alice = MembershipFactory(role=Membership.Role.PLAYER, user__email="alice@example.com")
     campaign = alice.campaign
     players = [MembershipFactory(campaign=campaign, role=Membership.Role.PLAYER) for _ in range(6)]
     quiet = players[0].user
     NotificationSettings.objects.create(user=quiet, turn_processed=False)
 
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         sent = notify_turn_processed(campaign, 1)
 
     assert sent == 6

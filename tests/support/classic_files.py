@@ -172,3 +172,24 @@ def classic_csv_with(slug: str, column: str, value: str) -> str:
             cells[header.index(column)] = value
             lines[index] = ",".join(cells)
     return "\n".join(lines) + "\n"
+
+
+# R98: alice's goal in `classic_won`, met by her treasuries (7301 + 7303) and secret (R99).
+WON_GOAL = 7305
+
+
+def classic_won(campaign: Any) -> Any:
+    """`classic_board_in(campaign)` with two groups enough to win (R98: `win_groups` 2) and
+    alice's goal of WON_GOAL MB, then turn 1 processed with no orders: alice wins by her goal
+    and her groups, bob by his groups. The board."""
+    from campaigns.models import ClassicBoard
+    from campaigns.services.turns import turn_process
+
+    board = classic_board_in(campaign)
+    row = ClassicBoard.objects.get(board=board)
+    row.state["settings"] = {"win_groups": 2}
+    alice = next(p for p in row.state["players"] if p.get("goal"))
+    alice["goal"] = {"kind": "money", "amount": WON_GOAL}
+    row.save()
+    assert turn_process(campaign_id=campaign.pk, number=1) is not None
+    return board

@@ -196,6 +196,7 @@ PAGES: dict[str, Page] = {
     "turn_rollback":           Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
     "campaign_end":            Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
     "campaign_open":           Page(CAMPAIGN, "302 - 403 403 404 200",  "302 - 403 403 404 200"),
+    "campaign_play_on":        Page(CAMPAIGN, NO_GET,                   "302 - 403 403 404 302"),
     "campaign_archive":        Page(CAMPAIGN, "302 - 403 403 404 200",  NO_POST),
     # History (history/web/history.py): members, each through their own levels (R51).
     "board_history":           Page(BOARDS_AND_CLASSIC, "302 - 200 200 404 200",  NO_POST),

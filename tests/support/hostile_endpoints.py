@@ -224,6 +224,9 @@ CAMPAIGN_ENDPOINTS = [
              "played", expects=FORM_OR_DONE, done=turn_one(Turn.Status.OPEN)),
     Endpoint("campaign_end", "gm", turn_url("campaign_end"), expects=ANY,
              done=campaign_status(Campaign.Status.FINISHED)),
+    # Nobody has won a classic board of the demo (R98): there is no win to play on after.
+    Endpoint("campaign_play_on", "gm", turn_url("campaign_play_on"), ("number",),
+             expects=expects(REFUSED)),
     # The demo has not ended: opening it is refused.
     Endpoint("campaign_open", "gm", turn_url("campaign_open"), expects=expects(FORM, REFUSED)),
     Endpoint("invitation_withdraw", "gm",

@@ -263,3 +263,26 @@ def test_a_form_opened_for_an_earlier_turn_stores_nothing(demo: Campaign, client
     assert page.status_code == 200
     assert "This form was opened for turn 0, which is over" in text_of(page)
     assert queued(demo) == []
+
+
+def test_the_classic_demos_orders_page_shows_only_what_its_board_has_r90(
+    client_for: Any,
+) -> None:
+    """A campaign whose only board is classic: no linking attempts, so no R46 cut-off, and no
+    standard board's standing defence (R47: a classic board's is an order, R96, offered with
+    the others); a campaign with a standard board keeps both."""
+    from campaigns.services.demo import demo_create
+    from campaigns.services.demo_classic import classic_demo_create
+
+    tourmaline = demo_create()
+    underside = classic_demo_create()
+    client = client_for("alice")
+    page = client.get(reverse("orders", args=[underside.slug]))
+    words, html = text_of(page), page.content.decode()
+    assert "Orders stay editable, reorderable and cancellable until then." in words
+    assert "Linking attempts" not in words and "R46" not in words
+    assert 'id="defence"' not in html and "Standing defence (R47)" not in words
+    assert 'data-classic-kind="defend"' in html  # R96: the classic board's own defence
+    standard = text_of(client.get(reverse("orders", args=[tourmaline.slug])))
+    assert "Linking attempts must be queued at least 24 hours before it (R46)." in standard
+    assert "Standing defence (R47)" in standard

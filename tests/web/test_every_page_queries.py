@@ -134,7 +134,7 @@ EXEMPT: dict[str, str] = {
         "link_new", "link_delete", "link_move", "board_knowledge_bulk", "member_replace",
         "press_quote", "press_hide", "set_language", "office_remove", "election_schedule",
         "election_cancel", "shtick_remove", "goal_remove", "contingency_remove",
-        "envelope_remove", "office_shtick_remove",
+        "envelope_remove", "office_shtick_remove", "campaign_play_on",
     ]
 }  # fmt: skip
 EXEMPT["favicon"] = "a redirect to the static icon, read from no campaign"
@@ -143,8 +143,9 @@ EXEMPT["classic_group_edit"] = EXEMPT["classic_player_edit"] = (
     "editor pages' queries on a classic board before and after it grows by 40 groups"
 )
 EXEMPT["classic_order"] = (
-    "the grown world has no classic board: tests/web/test_classic_order_forms.py counts the "
-    "form's queries on a classic board before and after it grows by 40 groups"
+    "the grown world has no classic board: tests/web/test_classic_page_queries.py counts "
+    "every kind's form, and every other classic page, before and after a classic board grows "
+    "by groups and orders"
 )
 
 

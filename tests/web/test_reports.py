@@ -282,3 +282,34 @@ def test_the_gm_report_names_departments_in_reasons_never_slugs(
     reason = item.split("data-reason>")[1].split("</div>")[0]
     assert reason.startswith("There is no link The Mint->The Orphanage")
     assert "orphanage" not in reason
+
+
+def test_the_report_reads_the_viewers_notices_in_one_query_however_many(
+    played: Played, client_for: ClientFor
+) -> None:
+    """R46: the notices a player got during the turn are in its report; their turn is the
+    report's own, not read back once per notice (it was, from a deferred column)."""
+    from django.db import connection
+    from django.test import override_settings
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.models import Notice
+    from tests.support.demo import member
+
+    alice = member(played.campaign, "alice")
+    turn = played.campaign.turns.get(number=1)
+    client = client_for("alice")
+
+    def counted() -> int:
+        client.get(report_url(played))
+        with override_settings(PAGE_CACHE=False), CaptureQueriesContext(connection) as seen:
+            assert client.get(report_url(played)).status_code == 200
+        return len(seen)
+
+    Notice.objects.create(player=alice, turn=turn, text="Notice 0")
+    one = counted()
+    Notice.objects.bulk_create(
+        Notice(player=alice, turn=turn, text=f"Notice {n}") for n in range(1, 10)
+    )
+    assert "Notice 9" in page(client, report_url(played))
+    assert counted() == one

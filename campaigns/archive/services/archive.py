@@ -86,8 +86,8 @@ DATETIMES = {"created_at", "updated_at", "opened_at", "deadline", "processed_at"
 
 # Campaign settings the site gained after archives were first written: an older archive has
 # no key for them, and its campaign takes the column's default (R30's minimum turn length,
-# 72 hours). Every other setting must be there.
-NEWER = ("min_turn_hours",)
+# 72 hours; R98's "played on after a win": none). Every other setting must be there.
+NEWER = ("min_turn_hours", "played_on_after")
 
 
 def archive_check(data: Any) -> dict[str, Any]:
