@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import Count
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
@@ -112,4 +113,13 @@ def page_figures(client: Client, url: str, requests: int) -> PageFigures:
         best_ms=ms[0],
         kilobytes=size / 1024,
         queries=queries,
+    )
+
+
+def order_statuses(campaign: Campaign, number: int) -> dict[str, int]:
+    """How many of turn `number`'s orders ended in each status: what the turn job decided."""
+    return dict(
+        Order.objects.filter(turn__campaign=campaign, turn__number=number)
+        .values_list("status")
+        .annotate(n=Count("pk"))
     )

@@ -18,11 +18,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
-from django.db.models import Count
 from django.utils import timezone
 
 from campaigns.engine.board import DEFAULT_ALIGNMENTS
-from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
+from campaigns.management.benching import (
+    campaign_remove,
+    order_statuses,
+    vacuum,
+    vacuum_note,
+)
 from campaigns.management.commands.bench_turns import QueryCounter
 from campaigns.models import Board, Campaign, ClassicBoard, Membership, Order
 from campaigns.models.campaign import engine_player_id
@@ -206,11 +210,7 @@ class Command(BaseCommand):
             run = turn_run(campaign_id=campaign.pk, number=1)
             seconds = time.perf_counter() - started
         assert run.opened is not None, "turn 1 was not open"
-        statuses = dict(
-            Order.objects.filter(turn__campaign=campaign, turn__number=1)
-            .values_list("status")
-            .annotate(n=Count("pk"))
-        )
+        statuses = order_statuses(campaign, 1)
         out = self.stdout.write
         out(f"turn job: {seconds:.3f} s total, {seconds / boards:.3f} s per board")
         out(

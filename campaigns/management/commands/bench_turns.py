@@ -22,12 +22,16 @@ from unittest import mock
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import connection, transaction
-from django.db.models import Count
 from django.utils import timezone
 
 from campaigns.engine.bench import PLAYERS, random_state
 from campaigns.jsoncodec import dumps_compact
-from campaigns.management.benching import campaign_remove, vacuum, vacuum_note
+from campaigns.management.benching import (
+    campaign_remove,
+    order_statuses,
+    vacuum,
+    vacuum_note,
+)
 from campaigns.models import (
     Board,
     Campaign,
@@ -230,11 +234,7 @@ class Command(BaseCommand):
             run = turn_run(campaign_id=campaign.pk, number=1)
             seconds = time.perf_counter() - started
         assert run.opened is not None, "turn 1 was not open"
-        statuses = dict(
-            Order.objects.filter(turn__campaign=campaign, turn__number=1)
-            .values_list("status")
-            .annotate(n=Count("pk"))
-        )
+        statuses = order_statuses(campaign, 1)
         out = self.stdout.write
         out(f"turn job: {seconds:.3f} s total, {seconds / boards:.3f} s per board")
         out(
