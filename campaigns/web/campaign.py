@@ -86,14 +86,7 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         query=request.GET.get("q", ""),
         page=request.GET.get("page", 1),
     )
-    if problem:
-        messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
-    elif page.missing is not None:
-        messages.warning(
-            request,
-            _("Turn %(n)s has no record on this board: this is the board now.")
-            % {"n": page.missing},
-        )
+    warn_if_not_shown(request, problem, page.missing)
     context = {
         "campaign": viewer.campaign,
         "board": page.board,
@@ -113,6 +106,17 @@ def board(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
     return render(request, "campaigns/board.html", context)
 
 
+def warn_if_not_shown(request: HttpRequest, problem: str | None, missing: int | None) -> None:
+    """Why a board page shows the board now rather than the turn asked for (?turn=N)."""
+    if problem:
+        messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
+    elif missing is not None:
+        messages.warning(
+            request,
+            _("Turn %(n)s has no record on this board: this is the board now.") % {"n": missing},
+        )
+
+
 def classic_board(request: HttpRequest, viewer: Membership, board_row: Board) -> HttpResponse:
     """A classic board (R90-R99) now, or after turn `?turn=N` as its record left it: its
     power structures, table, destroyed pile and deck's size, as tables and as a map;
@@ -120,14 +124,7 @@ def classic_board(request: HttpRequest, viewer: Membership, board_row: Board) ->
     board now, saying why."""
     number, problem = asked_turn(request.GET.get("turn"))
     page = classic_board_page(board_row, viewer, number)
-    if problem:
-        messages.warning(request, _("%(problem)s: this is the board now.") % {"problem": problem})
-    elif page.missing is not None:
-        messages.warning(
-            request,
-            _("Turn %(n)s has no record on this board: this is the board now.")
-            % {"n": page.missing},
-        )
+    warn_if_not_shown(request, problem, page.missing)
     context = {
         "campaign": viewer.campaign,
         "board": board_row,
