@@ -233,3 +233,22 @@ def test_the_win_and_the_choice_read_in_german(demo: Campaign, client_for: Any) 
     bob = client_for("bob")
     bob.cookies.load({"django_language": "de"})
     assert "Die Spielleitung spielt weiter." in victory(page(bob, demo))
+
+
+def report_after_win(client: Any, campaign: Campaign) -> str:
+    """The line under the winners in turn 1's report (its classic section)."""
+    text = client.get(reverse("turn_report", args=[campaign.slug, 1])).content.decode()
+    start = text.index("data-win-after>") + len("data-win-after>")
+    return unescape(text[start : text.index("</div>", start)])
+
+
+def test_the_report_of_the_won_turn_says_what_the_gm_chose_since(
+    demo: Campaign, client_for: Any
+) -> None:
+    classic_won(demo)
+    bob, gm = client_for("bob"), client_for("gm")
+    assert report_after_win(bob, demo) == "The GM now ends the campaign or plays on."
+    gm.post(reverse("campaign_play_on", args=[demo.slug]), {"number": "1"})
+    assert report_after_win(bob, demo) == "The GM plays on."
+    gm.post(reverse("campaign_end", args=[demo.slug]), {"confirm": "on"})
+    assert report_after_win(bob, demo) == "The campaign has ended."
