@@ -140,6 +140,35 @@ def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+def bonus_from_text(entry: str) -> dict[str, Any] | None:
+    """ "control 3 own Criminal": aim, amount, scope (optional), alignment (optional); None
+    if `entry` does not read so (the engine then checks the aim and the alignment, R91)."""
+    words = entry.split()
+    amount = words[1].lstrip("+") if len(words) > 1 else ""
+    if len(words) < 2 or not digits(amount):
+        return None
+    rest = words[2:]
+    scope = rest.pop(0).lower() if rest and rest[0].lower() in ("own", "any") else "any"
+    return {"aim": words[0].lower(), "amount": int(amount), "scope": scope,
+            "alignment": " ".join(rest) or None}  # fmt: skip
+
+
+def bonus_problem(entry: str) -> str:
+    return _("%(entry)s should read like 'control 3 own Criminal' or 'destroy 2'") % {
+        "entry": repr(shown(entry))
+    }
+
+
+def bonus_text(bonus: dict[str, Any]) -> str:
+    """A bonus of the document as `bonus_from_text` reads it."""
+    words = [str(bonus.get("aim", "")), str(bonus.get("amount", ""))]
+    if bonus.get("scope", "any") != "any" or bonus.get("alignment"):
+        words.append(str(bonus.get("scope", "any")))
+    if bonus.get("alignment"):
+        words.append(str(bonus["alignment"]))
+    return " ".join(words)
+
+
 class GroupLine:
     """One line of the CSV read as a group; what cannot be read goes to `problems`, each
     naming the line and the column."""
@@ -211,20 +240,10 @@ class GroupLine:
         return group
 
     def bonus(self, entry: str) -> dict[str, Any] | None:
-        """ "control 3 own Criminal": aim, amount, scope (optional), alignment (optional)."""
-        words = entry.split()
-        amount = words[1].lstrip("+") if len(words) > 1 else ""
-        if len(words) < 2 or not digits(amount):
-            self.say(
-                "bonuses",
-                _("%(entry)s should read like 'control 3 own Criminal' or 'destroy 2'")
-                % {"entry": repr(shown(entry))},
-            )
-            return None
-        rest = words[2:]
-        scope = rest.pop(0).lower() if rest and rest[0].lower() in ("own", "any") else "any"
-        return {"aim": words[0].lower(), "amount": int(amount), "scope": scope,
-                "alignment": " ".join(rest) or None}  # fmt: skip
+        found = bonus_from_text(entry)
+        if found is None:
+            self.say("bonuses", bonus_problem(entry))
+        return found
 
     def goal(self) -> dict[str, Any] | None:
         """The goal cell: "groups", "power 35", "alignment Criminal 5", "in_play Weird 4",

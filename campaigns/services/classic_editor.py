@@ -29,13 +29,16 @@ from campaigns.services.classic_boards import classic_review
 from campaigns.services.setup import SetupRefused
 
 FIGURES = ("power", "transferable", "resistance", "income", "arrows", "treasury")
+# What a card says beside its figures (R91): given whole by the editor when it gives them.
+CARD_LISTS = ("alignments", "bonuses")
 PLACE_FIELDS = ("place", "parent")
 
 
 def classic_group_update(
     *, board: Board, actor: AbstractBaseUser, slug: str, values: dict[str, Any]
 ) -> bool:
-    """Group `slug` with `values` (FIGURES and PLACE_FIELDS); False if nothing changed."""
+    """Group `slug` with `values` (FIGURES, PLACE_FIELDS and, where given, CARD_LISTS); False
+    if nothing changed."""
     with transaction.atomic():
         campaign, state = locked_state(board)
         group = editable_group(state, slug)
@@ -43,7 +46,7 @@ def classic_group_update(
             raise SetupRefused([_("That group is not on this board, or is in the deck (R99).")])
         after = group_moved(state, slug, values)
         new = next(g for g in groups_of(after) if g.get("slug") == slug)
-        keys = (*FIGURES, *PLACE_FIELDS, "controller")
+        keys = (*FIGURES, *CARD_LISTS, *PLACE_FIELDS, "controller")
         changed = {k: new.get(k) for k in keys if new.get(k) != group.get(k)}
         if not changed and after == state:
             return False
@@ -116,6 +119,9 @@ def group_moved(state: dict[str, Any], slug: str, values: dict[str, Any]) -> dic
     group = by_slug[slug]
     for key in FIGURES:
         group[key] = values[key]
+    for key in CARD_LISTS:
+        if key in values:
+            group[key] = values[key]
     place, parent = values["place"], values.get("parent") or None
     subtree = below(groups, slug)
     if place == "structure":

@@ -9,7 +9,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.selectors.classic_board_files import bonus_from_text, bonus_problem, bonus_text
 from campaigns.services.boards import BIG_MAX
+from campaigns.services.classic_editor import CARD_LISTS
 
 PLACES = [
     ("structure", _("in a power structure")),
@@ -47,6 +49,17 @@ class ClassicGroupForm(forms.Form):
     income = whole(_("Income"))
     arrows = whole(_("Out-arrows"))
     treasury = whole(_("Treasury (MB)"))
+    alignments = forms.CharField(
+        label=_("Alignments"), max_length=LIST_MAX, required=False,
+        help_text=_("Separated by ;, e.g. Criminal; Violent (R91)."),
+    )  # fmt: skip
+    bonuses = forms.CharField(
+        label=_("Bonuses"), max_length=LIST_MAX, required=False,
+        help_text=_(
+            "Separated by ;, each an aim and an amount, then optionally own (its own attacks "
+            "only) and an alignment: e.g. control 3 own Criminal; destroy 2 (R91)."
+        ),
+    )  # fmt: skip
     place = forms.ChoiceField(label=_("Place"), choices=PLACES)
     parent = forms.ChoiceField(
         label=_("Hangs on"),
@@ -67,14 +80,33 @@ class ClassicGroupForm(forms.Form):
             # R91: an Illuminati is the root of its player's structure; it is never moved.
             del self.fields["place"], self.fields["parent"]
 
+    def clean_bonuses(self) -> list[dict[str, Any]]:
+        entries = names(self.cleaned_data.get("bonuses") or "")
+        bonuses = [bonus_from_text(entry) for entry in entries]
+        problems = [bonus_problem(e) for e, b in zip(entries, bonuses, strict=True) if b is None]
+        if problems:
+            raise forms.ValidationError(problems)
+        return [b for b in bonuses if b is not None]
+
     def values(self) -> dict[str, Any]:
-        """The figures, and the place: an Illuminati's stays the root of its structure."""
-        return {"place": "structure", "parent": None, **self.cleaned_data}
+        """The figures, alignments and bonuses, and the place: an Illuminati's stays the root
+        of its structure."""
+        data = {**self.cleaned_data, "alignments": names(self.cleaned_data.get("alignments") or "")}
+        # A card's lists not posted at all (not the form's own page) are left as they are.
+        data = {k: v for k, v in data.items() if k not in CARD_LISTS or k in self.data}
+        return {"place": "structure", "parent": None, **data}
 
 
 def group_initial(group: dict[str, Any]) -> dict[str, Any]:
     keys = ("power", "transferable", "resistance", "income", "arrows", "treasury", "place")
-    return {**{k: group.get(k) for k in keys}, "parent": group.get("parent") or ""}
+    return {
+        **{k: group.get(k) for k in keys},
+        "parent": group.get("parent") or "",
+        "alignments": "; ".join(str(a) for a in group.get("alignments") or []),
+        "bonuses": "; ".join(
+            bonus_text(b) for b in group.get("bonuses") or [] if isinstance(b, dict)
+        ),
+    }
 
 
 class ClassicPlayerForm(forms.Form):

@@ -254,3 +254,29 @@ def test_an_illuminati_has_no_place_to_choose_and_stays_the_root_r91(
         5,
     )
     assert bavarians["controller"] == pid(board, "alice")
+
+
+def test_the_gm_edits_a_groups_alignments_and_bonuses_the_engine_checks_them(
+    demo: Campaign, client_for: ClientFor
+) -> None:
+    board = classic_board_in(demo)
+    client = client_for("gm")
+    form = client.get(group_url(board, "mafia")).context["form"]
+    assert form.initial["alignments"] == "Criminal" and form.initial["bonuses"] == ""
+    saved = {**MAFIA, "alignments": "Criminal; Violent", "bonuses": "control 3 own Criminal"}
+    assert client.post(group_url(board, "mafia"), saved).status_code == 302
+    mafia = group_in(board, "mafia")
+    assert mafia["alignments"] == ["Criminal", "Violent"]
+    assert mafia["bonuses"] == [
+        {"aim": "control", "amount": 3, "scope": "own", "alignment": "Criminal"}
+    ]
+    assert client.get(group_url(board, "mafia")).context["form"].initial["bonuses"] == (
+        "control 3 own Criminal"
+    )
+    before = (state_of(board), AuditEntry.objects.count())
+    # Words that are no bonus: the form says how one reads. An unknown alignment: the engine.
+    bad = client.post(group_url(board, "mafia"), {**saved, "bonuses": "lots of luck"})
+    assert "should read like" in text_of(bad)
+    unknown = client.post(group_url(board, "mafia"), {**saved, "alignments": "Pirate"})
+    assert any("unknown alignment 'pirate'" in line for line in unknown.context["refused"])
+    assert (state_of(board), AuditEntry.objects.count()) == before
