@@ -245,3 +245,28 @@ def test_bench_pages_loads_a_server_with_the_session_it_is_given(gunicorn: str) 
     with pytest.raises(CommandError, match="NAME=KEY"):
         call_command("bench_pages", "--server", f"old={gunicorn}", "--session", "new=x",
                      stdout=io.StringIO())  # fmt: skip
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_old_against_new_in_process_script_measures_every_demo_page() -> None:
+    """scripts/bench_inprocess.py, run by scripts/bench_old_new.sh in an older checkout too,
+    needs nothing but Django and the URL names: here it runs on this checkout's demo, as
+    another process reaching the test database (hence PostgreSQL)."""
+    from campaigns.management.commands.bench_pages import demo_after_one_turn
+    from tests.support.processes import database_url
+
+    if connection.vendor != "postgresql":
+        pytest.skip(f"needs PostgreSQL (DATABASE_URL=postgres://...), not {connection.vendor}")
+    demo_after_one_turn()
+    env = {**os.environ, "DATABASE_URL": database_url(), "SECRET_KEY": settings.SECRET_KEY}
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts/bench_inprocess.py"), "here", "2"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[:2] for line in lines] == [
+        [page, "here"] for page in ("login", "campaign", "board", "orders", "report")
+    ]
+    assert all(re.search(r"median +[\d.]+ ms +p95 +[\d.]+ ms .* \d+ queries$", line)
+               for line in lines)  # fmt: skip
