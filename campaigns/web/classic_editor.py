@@ -7,6 +7,7 @@ GM (R99) and have no page."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -43,6 +44,20 @@ def back_to_board(board: Board) -> HttpResponse:
     return redirect(reverse("board", args=[board.campaign.slug, board.slug]) + "#classic-gm")
 
 
+def saved_or_refused(
+    request: HttpRequest, board: Board, save: Callable[[], bool], said: str
+) -> tuple[HttpResponse | None, list[str]]:
+    """Run `save` (True when it changed something). Saved: the way back to the board, with
+    `said` or "Nothing was changed". Refused by the engine's review: no answer yet and the
+    refusal's words, for the form to show above its fields; nothing was written."""
+    try:
+        changed = save()
+    except SetupRefused as refusal:
+        return None, refusal.messages
+    messages.success(request, said if changed else _("Nothing was changed."))
+    return back_to_board(board), []
+
+
 @require_http_methods(FORM_METHODS)
 @login_required
 def classic_group_edit(
@@ -60,16 +75,15 @@ def classic_group_edit(
     )
     refused: list[str] = []
     if request.method == "POST" and form.is_valid():
-        try:
-            changed = classic_group_update(
+        done, refused = saved_or_refused(
+            request, board,
+            lambda: classic_group_update(
                 board=board, actor=request.user, slug=group_slug, values=form.values()
-            )
-        except SetupRefused as refusal:
-            refused = refusal.messages
-        else:
-            said = _("%(name)s is saved.") % {"name": group.get("name")}
-            messages.success(request, said if changed else _("Nothing was changed."))
-            return back_to_board(board)
+            ),
+            _("%(name)s is saved.") % {"name": group.get("name")},
+        )  # fmt: skip
+        if done:
+            return done
     context: dict[str, Any] = {
         "campaign": board.campaign, "board": board, "group": group, "form": form,
         "refused": refused, "controller": names.get(str(group.get("controller")), ""),
@@ -92,17 +106,16 @@ def classic_player_edit(
     )
     refused: list[str] = []
     if request.method == "POST" and form.is_valid():
-        try:
-            changed = classic_player_update(
+        done, refused = saved_or_refused(
+            request, board,
+            lambda: classic_player_update(
                 board=board, actor=request.user, pid=player,
                 treasury=form.cleaned_data["treasury"], goal=form.goal_value(),
-            )  # fmt: skip
-        except SetupRefused as refusal:
-            refused = refusal.messages
-        else:
-            said = _("%(name)s's Illuminati and goal are saved.") % {"name": found_player.name}
-            messages.success(request, said if changed else _("Nothing was changed."))
-            return back_to_board(board)
+            ),
+            _("%(name)s's Illuminati and goal are saved.") % {"name": found_player.name},
+        )  # fmt: skip
+        if done:
+            return done
     context: dict[str, Any] = {
         "campaign": board.campaign, "board": board, "player": found_player,
         "illuminati": illuminati, "form": form, "refused": refused,
