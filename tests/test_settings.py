@@ -131,6 +131,30 @@ def test_the_wsgi_application_starts_with_debug_and_no_secret_key() -> None:
 
 
 @pytest.mark.slow
+def test_the_wsgi_module_warms_the_site_up_and_opens_no_database_connection() -> None:
+    """gunicorn loads it in the master (preload_app) and forks every worker from it, a
+    recycled worker's replacement too: every template is compiled and every view imported
+    before the first request, and no connection is open that two workers could share (the
+    documented production database is not even reachable here)."""
+    code = """
+import runpy, sys
+from pathlib import Path
+import illumineaucracy.wsgi
+from django.db import connections
+from django.template import engines
+cache = engines["django"].engine.template_loaders[0].get_template_cache
+print(len(cache), len(list(Path("templates").rglob("*.html"))))
+print(connections["default"].connection is None, "campaigns.web.orders" in sys.modules)
+print(runpy.run_path("gunicorn.conf.py")["preload_app"])
+"""
+    result = python(code, PRODUCTION_ENV)
+    assert result.returncode == 0, result.stderr
+    compiled, templates, closed, views, preload = result.stdout.split()
+    assert int(compiled) >= int(templates) > 100
+    assert (closed, views, preload) == ("True", "True", "True")
+
+
+@pytest.mark.slow
 def test_management_commands_still_run_without_a_secret_key() -> None:
     env = {k: v for k, v in PRODUCTION_ENV.items() if k != "SECRET_KEY"}
     result = manage("check", env=env)
