@@ -29,7 +29,13 @@ from django.db.models.fields.json import KeyTransform
 from campaigns.elections.selectors.report_election import election_result
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
-from campaigns.history.selectors.history_records import AFTER, RESOLVED, TOLD, board_part
+from campaigns.history.selectors.history_records import (
+    RESOLVED,
+    TOLD,
+    Recorded,
+    board_part,
+    recorded,
+)
 from campaigns.models import (
     Campaign,
     ContingencyEnvelope,
@@ -104,7 +110,6 @@ def commitment_matches(turn: Turn) -> bool:
 # page of 3.5 MB that took seconds); a smaller one shows everything on one page.
 REPORT_BIG = 300
 REPORT_PAGE_SIZE = 100
-PREVIOUS = {k: v for k, v in AFTER.items() if k.startswith("state_")}
 # What a report reads of an order (not its times, nor its player's account).
 ORDER_FIELDS = (
     "turn", "board", "player", "kind", "payload", "seq", "status", "result", "gm_note",
@@ -135,33 +140,48 @@ class Reading:
     players: dict[str, str]
 
 
+def report_parts(turn: Turn, *, board: str | None = None) -> list[Recorded]:
+    """The parts of the records of turn `turn` and of the turn before it (every board, or
+    board `board` only) that the report and its maps read (history_records.Recorded): the
+    previous turn's board is what the report compares with, this turn's (with the board
+    before it) is what the maps draw. One query."""
+    where = {"board__slug": board} if board is not None else {}
+    numbers = [turn.number - 1, turn.number]
+    return recorded(turn__campaign_id=turn.campaign_id, turn__number__in=numbers, before=True,
+                    **where)  # fmt: skip
+
+
 def turn_report(
-    turn: Turn, viewer: Membership, *, board: str | None = None, page: object = None
+    turn: Turn,
+    viewer: Membership,
+    *,
+    board: str | None = None,
+    page: object = None,
+    parts: list[Recorded] | None = None,
 ) -> TurnReport:
     """The report of processed turn `turn` as `viewer` may see it: every board, or only
     the board `board` (a slug); with `page` (anything: a bad one gives the first or the
-    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). A fixed
-    number of queries whatever the size of the campaign."""
+    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). `parts`:
+    report_parts(turn, board=board) if the caller has read them (the maps read them too).
+    A fixed number of queries whatever the size of the campaign."""
     campaign = viewer.campaign
     where = {"board__slug": board} if board is not None else {}
     # Not what the report does not read: the board before the orders, the levels before.
-    # The previous turn's board: its departments and links only (board_part), cut out by the
-    # database, not its orders, settings and catalogue; read with each board's record.
-    earlier = TurnRecord.objects.filter(
-        turn__campaign=campaign, turn__number=turn.number - 1, board=OuterRef("board")
-    )
     records = list(
         TurnRecord.objects.filter(turn=turn, **where)
         .select_related("board")
         .defer("before", "knowledge_before")
-        .annotate(**{f"previous_{key}": Subquery(earlier.annotate(part=part).values("part")[:1])
-                     for key, part in PREVIOUS.items()})
         .order_by("board__name")
-    )  # fmt: skip
-    previous = {
-        r.board_id: board_part({key: getattr(r, f"previous_{key}") for key in PREVIOUS}, "state")
-        for r in records
-    }
+    )
+    # The previous turn's board: its departments and links only (board_part), cut out by the
+    # database, not its orders, settings and catalogue. Read apart (report_parts): as a
+    # subquery per part it cost four times this query to build.
+    if parts is None:
+        parts = report_parts(turn, board=board)
+    earlier = {p.board_id: p.state for p in parts if p.number == turn.number - 1}
+    # A board with no record the turn before (the start) is read as an empty one, as before.
+    empty = board_part({}, "state")
+    previous = {r.board_id: earlier.get(r.board_id, empty) for r in records}
     full = sees_everything(viewer)
     orders = Order.objects.filter(turn=turn, **where).exclude(status=Order.Status.CANCELLED)
     if not full:
