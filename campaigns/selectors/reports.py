@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 
 from campaigns.elections.selectors.report_election import election_result
@@ -83,18 +83,17 @@ def processed_turn(campaign: Campaign, number: int) -> Turn | None:
     """Turn `number` of `campaign` if it has been processed; None otherwise (no report, no
     published seed before then, R23)."""
     # keeps turn.campaign: no query; with whether its neighbours were processed (`previous`,
-    # `following`: pages.neighbour_reports without a query of its own).
-    done = campaign.turns.filter(status=Turn.Status.PROCESSED)
-    turn = (
-        campaign.turns.filter(number=number)
-        .annotate(
-            previous=Exists(done.filter(number=number - 1)),
-            following=Exists(done.filter(number=number + 1)),
-        )
-        .first()
-    )
+    # `following`: pages.neighbour_reports without a query of its own), read in the same
+    # query as plain rows (as EXISTS subqueries the query cost three times as much to build).
+    turns = {
+        t.number: t for t in campaign.turns.filter(number__in=[number - 1, number, number + 1])
+    }
+    turn = turns.get(number)
     if turn is None or turn.status != Turn.Status.PROCESSED:
         return None
+    done = {n for n, t in turns.items() if t.status == Turn.Status.PROCESSED}
+    turn.previous = number - 1 in done  # type: ignore[attr-defined]
+    turn.following = number + 1 in done  # type: ignore[attr-defined]
     return turn
 
 
@@ -194,13 +193,14 @@ def turn_report(
         # On a classic board every player's attacks are public (R99: every group and its
         # place is seen by all; selectors/report_classic.py shows what of them), and gifts
         # of megabucks or of a group count for those to the viewer (R97).
-        others = orders.filter(
+        # One Q, not two querysets joined with `|` (a third cheaper to build, same SQL).
+        others = Q(
             kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT,
                       Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE,
                       Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_GIFT,
                       Order.Kind.CLASSIC_GIVE]
         )  # fmt: skip
-        orders = orders.filter(player=viewer) | others
+        orders = orders.filter(Q(player=viewer) | others)
     order_rows = list(
         orders.select_related("player__user")
         .only(*ORDER_FIELDS, "player__character_name", "player__user__username")

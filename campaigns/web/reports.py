@@ -51,9 +51,7 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     parts = reports.report_parts(turn, board=board)
     report = reports.turn_report(turn, viewer, board=board, page=page, parts=parts)
     drawn = [part for part in parts if part.number == number]
-    maps = turn_maps(
-        viewer.campaign, number, viewer, board=board, told=report.told, records=drawn
-    )
+    maps = turn_maps(viewer.campaign, number, viewer, board=board, told=report.told, records=drawn)
     # Each board with its orders and its map, and for the GM a note form per function roll
     # (R45).
     sections = [
