@@ -194,7 +194,7 @@ def turn_maps(
     page. Three queries; two with `told`, the turn's resolved orders as
     history_records.resolved_orders gives them (the report has read them: TurnReport.told);
     one fewer with `records`, turn_records(campaign, number) as the report has read them
-    (reports.report_parts)."""
+    (reports.report_records)."""
     where = {"board__slug": board} if board is not None else {}
     people = people_of(campaign)
     orders = (

@@ -30,11 +30,12 @@ from campaigns.elections.selectors.report_election import election_result
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
 from campaigns.history.selectors.history_records import (
+    AFTER,
+    BEFORE,
     RESOLVED,
     TOLD,
     Recorded,
     board_part,
-    recorded,
 )
 from campaigns.models import (
     Campaign,
@@ -139,15 +140,62 @@ class Reading:
     players: dict[str, str]
 
 
-def report_parts(turn: Turn, *, board: str | None = None) -> list[Recorded]:
-    """The parts of the records of turn `turn` and of the turn before it (every board, or
-    board `board` only) that the report and its maps read (history_records.Recorded): the
-    previous turn's board is what the report compares with, this turn's (with the board
-    before it) is what the maps draw. One query."""
+@dataclass(frozen=True)
+class ReportRecords:
+    """What a report reads of the records of its turn and of the turn before, read once
+    for the report and its maps."""
+
+    records: list[TurnRecord]  # the turn's, by board name; not `before`, but its parts
+    previous: dict[int, dict[str, Any]]  # board id -> the board after the turn before
+    drawn: list[Recorded]  # the turn's as history_records reads them: for the maps
+
+
+# The turn before's board: its departments and links only (board_part), cut out by the
+# database, not its orders, settings and catalogue.
+PREVIOUS = {key: part for key, part in AFTER.items() if key.startswith("state_")}
+
+
+def report_records(turn: Turn, *, board: str | None = None) -> ReportRecords:
+    """The records of turn `turn` (every board, or board `board` only) and the parts of
+    the turn before's that the report compares with. Two queries: as subqueries of the
+    first, the parts cost four times a query of their own to build."""
     where = {"board__slug": board} if board is not None else {}
-    numbers = [turn.number - 1, turn.number]
-    return recorded(turn__campaign_id=turn.campaign_id, turn__number__in=numbers, before=True,
-                    **where)  # fmt: skip
+    # Not what the report does not read: the board before the orders (but its departments
+    # and links, for the maps), nor the levels before but for the maps.
+    records = list(
+        TurnRecord.objects.filter(turn=turn, **where)
+        .select_related("board")
+        .defer("before")
+        .annotate(**BEFORE)
+        .order_by("board__name")
+    )
+    rows = TurnRecord.objects.filter(
+        turn__campaign_id=turn.campaign_id, turn__number=turn.number - 1, **where
+    ).values("board_id", **PREVIOUS)
+    earlier = {row["board_id"]: board_part(row, "state") for row in rows}
+    # A board with no record the turn before (the start) is compared with an empty one.
+    empty = board_part({}, "state")
+    return ReportRecords(
+        records=records,
+        previous={r.board_id: earlier.get(r.board_id, empty) for r in records},
+        drawn=[as_recorded(r, turn.number) for r in records],
+    )
+
+
+def as_recorded(record: TurnRecord, number: int) -> Recorded:
+    """A record read whole (with its `before` parts annotated, BEFORE) as
+    history_records.recorded reads it, with the parts cut out here instead."""
+    state = {f"state_{key}": record.state.get(key) for key in ("departments", "links", "offices")}
+    return Recorded(
+        board_id=record.board_id,
+        board_slug=record.board.slug,
+        number=number,
+        state=board_part(state, "state"),
+        before=board_part({key: getattr(record, key) for key in BEFORE}, "before"),
+        report={"departments": record.report.get("departments") or {}},
+        knowledge=record.knowledge or {},
+        knowledge_before=record.knowledge_before or {},
+    )
 
 
 def turn_report(
@@ -156,31 +204,18 @@ def turn_report(
     *,
     board: str | None = None,
     page: object = None,
-    parts: list[Recorded] | None = None,
+    read: ReportRecords | None = None,
 ) -> TurnReport:
     """The report of processed turn `turn` as `viewer` may see it: every board, or only
     the board `board` (a slug); with `page` (anything: a bad one gives the first or the
-    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). `parts`:
-    report_parts(turn, board=board) if the caller has read them (the maps read them too).
+    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). `read`:
+    report_records(turn, board=board) if the caller has read them (the maps use them too).
     A fixed number of queries whatever the size of the campaign."""
     campaign = viewer.campaign
     where = {"board__slug": board} if board is not None else {}
-    # Not what the report does not read: the board before the orders, the levels before.
-    records = list(
-        TurnRecord.objects.filter(turn=turn, **where)
-        .select_related("board")
-        .defer("before", "knowledge_before")
-        .order_by("board__name")
-    )
-    # The previous turn's board: its departments and links only (board_part), cut out by the
-    # database, not its orders, settings and catalogue. Read apart (report_parts): as a
-    # subquery per part it cost four times this query to build.
-    if parts is None:
-        parts = report_parts(turn, board=board)
-    earlier = {p.board_id: p.state for p in parts if p.number == turn.number - 1}
-    # A board with no record the turn before (the start) is read as an empty one, as before.
-    empty = board_part({}, "state")
-    previous = {r.board_id: earlier.get(r.board_id, empty) for r in records}
+    if read is None:
+        read = report_records(turn, board=board)
+    records, previous = read.records, read.previous
     full = sees_everything(viewer)
     orders = Order.objects.filter(turn=turn, **where).exclude(status=Order.Status.CANCELLED)
     if not full:
