@@ -16,6 +16,7 @@ from campaigns.elections.selectors.office_views import (
     state_posts,
 )
 from campaigns.history.selectors.history_records import (
+    Recorded,
     board_record,
     board_records,
     resolved_orders,
@@ -185,12 +186,15 @@ def turn_maps(
     viewer: Membership,
     board: str | None = None,
     told: Mapping[tuple[int, int], list[Order]] | None = None,
+    records: list[Recorded] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Board slug -> the map of every board (or of board `board` only) after turn
     `number`, as the viewer knew it then (R51), with the turn's changes marked: for the turn
     report. A big board's is only its summary (board_map.map_summary), as on the board
     page. Three queries; two with `told`, the turn's resolved orders as
-    history_records.resolved_orders gives them (the report has read them: TurnReport.told)."""
+    history_records.resolved_orders gives them (the report has read them: TurnReport.told);
+    one fewer with `records`, turn_records(campaign, number) as the report has read them
+    (reports.report_records)."""
     where = {"board__slug": board} if board is not None else {}
     people = people_of(campaign)
     orders = (
@@ -199,7 +203,9 @@ def turn_maps(
         else resolved_orders(board__campaign=campaign, turn__number=number, **where)
     )
     maps = {}
-    for record in turn_records(campaign, number, **where):
+    if records is None:
+        records = turn_records(campaign, number, **where)
+    for record in records:
         snapshot = record_snapshot(record, viewer)
         if is_big(snapshot):
             maps[record.board_slug] = map_summary(snapshot, people)

@@ -23,13 +23,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.core.paginator import Paginator
-from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 
 from campaigns.elections.selectors.report_election import election_result
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
-from campaigns.history.selectors.history_records import AFTER, RESOLVED, TOLD, board_part
+from campaigns.history.selectors.history_records import (
+    AFTER,
+    BEFORE,
+    RESOLVED,
+    TOLD,
+    Recorded,
+    board_part,
+)
 from campaigns.models import (
     Campaign,
     ContingencyEnvelope,
@@ -63,7 +70,6 @@ from campaigns.selectors.report_view_models import BoardReport, BoardTab, OrderV
 from campaigns.selectors.report_visibility import Knowing
 from campaigns.selectors.state import own_board
 from campaigns.selectors.visibility import (
-    department_rows,
     is_gm,
     sees_everything,
 )
@@ -77,18 +83,17 @@ def processed_turn(campaign: Campaign, number: int) -> Turn | None:
     """Turn `number` of `campaign` if it has been processed; None otherwise (no report, no
     published seed before then, R23)."""
     # keeps turn.campaign: no query; with whether its neighbours were processed (`previous`,
-    # `following`: pages.neighbour_reports without a query of its own).
-    done = campaign.turns.filter(status=Turn.Status.PROCESSED)
-    turn = (
-        campaign.turns.filter(number=number)
-        .annotate(
-            previous=Exists(done.filter(number=number - 1)),
-            following=Exists(done.filter(number=number + 1)),
-        )
-        .first()
-    )
+    # `following`: pages.neighbour_reports without a query of its own), read in the same
+    # query as plain rows (as EXISTS subqueries the query cost three times as much to build).
+    turns = {
+        t.number: t for t in campaign.turns.filter(number__in=[number - 1, number, number + 1])
+    }
+    turn = turns.get(number)
     if turn is None or turn.status != Turn.Status.PROCESSED:
         return None
+    done = {n for n, t in turns.items() if t.status == Turn.Status.PROCESSED}
+    turn.previous = number - 1 in done  # type: ignore[attr-defined]
+    turn.following = number + 1 in done  # type: ignore[attr-defined]
     return turn
 
 
@@ -104,7 +109,6 @@ def commitment_matches(turn: Turn) -> bool:
 # page of 3.5 MB that took seconds); a smaller one shows everything on one page.
 REPORT_BIG = 300
 REPORT_PAGE_SIZE = 100
-PREVIOUS = {k: v for k, v in AFTER.items() if k.startswith("state_")}
 # What a report reads of an order (not its times, nor its player's account).
 ORDER_FIELDS = (
     "turn", "board", "player", "kind", "payload", "seq", "status", "result", "gm_note",
@@ -135,33 +139,82 @@ class Reading:
     players: dict[str, str]
 
 
-def turn_report(
-    turn: Turn, viewer: Membership, *, board: str | None = None, page: object = None
-) -> TurnReport:
-    """The report of processed turn `turn` as `viewer` may see it: every board, or only
-    the board `board` (a slug); with `page` (anything: a bad one gives the first or the
-    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). A fixed
-    number of queries whatever the size of the campaign."""
-    campaign = viewer.campaign
+@dataclass(frozen=True)
+class ReportRecords:
+    """What a report reads of the records of its turn and of the turn before, read once
+    for the report and its maps."""
+
+    records: list[TurnRecord]  # the turn's, by board name; not `before`, but its parts
+    previous: dict[int, dict[str, Any]]  # board id -> the board after the turn before
+    drawn: list[Recorded]  # the turn's as history_records reads them: for the maps
+
+
+# The turn before's board: its departments and links only (board_part), cut out by the
+# database, not its orders, settings and catalogue.
+PREVIOUS = {key: part for key, part in AFTER.items() if key.startswith("state_")}
+
+
+def report_records(turn: Turn, *, board: str | None = None) -> ReportRecords:
+    """The records of turn `turn` (every board, or board `board` only) and the parts of
+    the turn before's that the report compares with. Two queries: as subqueries of the
+    first, the parts cost four times a query of their own to build."""
     where = {"board__slug": board} if board is not None else {}
-    # Not what the report does not read: the board before the orders, the levels before.
-    # The previous turn's board: its departments and links only (board_part), cut out by the
-    # database, not its orders, settings and catalogue; read with each board's record.
-    earlier = TurnRecord.objects.filter(
-        turn__campaign=campaign, turn__number=turn.number - 1, board=OuterRef("board")
-    )
+    # Not what the report does not read: the board before the orders (but its departments
+    # and links, for the maps), nor the levels before but for the maps.
     records = list(
         TurnRecord.objects.filter(turn=turn, **where)
         .select_related("board")
-        .defer("before", "knowledge_before")
-        .annotate(**{f"previous_{key}": Subquery(earlier.annotate(part=part).values("part")[:1])
-                     for key, part in PREVIOUS.items()})
+        .defer("before")
+        .annotate(**BEFORE)
         .order_by("board__name")
-    )  # fmt: skip
-    previous = {
-        r.board_id: board_part({key: getattr(r, f"previous_{key}") for key in PREVIOUS}, "state")
-        for r in records
-    }
+    )
+    rows = TurnRecord.objects.filter(
+        turn__campaign_id=turn.campaign_id, turn__number=turn.number - 1, **where
+    ).values("board_id", **PREVIOUS)
+    earlier = {row["board_id"]: board_part(row, "state") for row in rows}
+    # A board with no record the turn before (the start) is compared with an empty one.
+    empty = board_part({}, "state")
+    return ReportRecords(
+        records=records,
+        previous={r.board_id: earlier.get(r.board_id, empty) for r in records},
+        drawn=[as_recorded(r, turn.number) for r in records],
+    )
+
+
+def as_recorded(record: TurnRecord, number: int) -> Recorded:
+    """A record read whole (with its `before` parts annotated, BEFORE) as
+    history_records.recorded reads it, with the parts cut out here instead."""
+    state = {f"state_{key}": record.state.get(key) for key in ("departments", "links", "offices")}
+    return Recorded(
+        board_id=record.board_id,
+        board_slug=record.board.slug,
+        number=number,
+        state=board_part(state, "state"),
+        before=board_part({key: getattr(record, key) for key in BEFORE}, "before"),
+        report={"departments": record.report.get("departments") or {}},
+        knowledge=record.knowledge or {},
+        knowledge_before=record.knowledge_before or {},
+    )
+
+
+def turn_report(
+    turn: Turn,
+    viewer: Membership,
+    *,
+    board: str | None = None,
+    page: object = None,
+    read: ReportRecords | None = None,
+) -> TurnReport:
+    """The report of processed turn `turn` as `viewer` may see it: every board, or only
+    the board `board` (a slug); with `page` (anything: a bad one gives the first or the
+    last), that page of each board's orders and departments (REPORT_PAGE_SIZE). `read`:
+    report_records(turn, board=board) if the caller has read them (the maps use them too).
+    A fixed number of queries whatever the size of the campaign."""
+    campaign = viewer.campaign
+    where = {"board__slug": board} if board is not None else {}
+    if read is None:
+        read = report_records(turn, board=board)
+    records, previous = read.records, read.previous
     full = sees_everything(viewer)
     orders = Order.objects.filter(turn=turn, **where).exclude(status=Order.Status.CANCELLED)
     if not full:
@@ -174,13 +227,14 @@ def turn_report(
         # On a classic board every player's attacks are public (R99: every group and its
         # place is seen by all; selectors/report_classic.py shows what of them), and gifts
         # of megabucks or of a group count for those to the viewer (R97).
-        others = orders.filter(
+        # One Q, not two querysets joined with `|` (a third cheaper to build, same SQL).
+        others = Q(
             kind__in=[Order.Kind.ATTEMPT, Order.Kind.ADD_LINK, Order.Kind.GIFT,
                       Order.Kind.HANDOVER, Order.Kind.MOVE, Order.Kind.REINFORCE,
                       Order.Kind.CLASSIC_ATTACK, Order.Kind.CLASSIC_GIFT,
                       Order.Kind.CLASSIC_GIVE]
         )  # fmt: skip
-        orders = orders.filter(player=viewer) | others
+        orders = orders.filter(Q(player=viewer) | others)
     order_rows = list(
         orders.select_related("player__user")
         .only(*ORDER_FIELDS, "player__character_name", "player__user__username")
@@ -189,8 +243,11 @@ def turn_report(
     # What the report reads of each department (its name and product, who holds it), not its
     # card's JSON fields: four JSON values per row were most of the time on 1,000 rows; and,
     # but for a viewer who sees everything, their stored level of it (R50), in the same query.
+    # Its structure's player id, not the player and their user (visibility.department_rows
+    # joins them: every column of both, a third of the report's query time on the demo).
     departments = list(
-        department_rows(board__campaign=campaign, **where)
+        Department.objects.filter(board__campaign=campaign, **where)
+        .select_related("structure")
         .only("board_id", "slug", "name", "produces_type", "structure__player_id")
         .annotate(**({} if full else {"level": Subquery(
             Knowledge.objects.filter(player=viewer, department=OuterRef("pk")).values("level")

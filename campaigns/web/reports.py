@@ -47,8 +47,12 @@ def turn_report(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         shown = next((tab for tab in tabs if tab.slug == asked), tabs[0])
     board = shown.slug if shown else None
     page = request.GET.get("page", 1) if shown else None
-    report = reports.turn_report(turn, viewer, board=board, page=page)
-    maps = turn_maps(viewer.campaign, number, viewer, board=board, told=report.told)
+    # The records the report reads and the maps draw, read once for both.
+    read = reports.report_records(turn, board=board)
+    report = reports.turn_report(turn, viewer, board=board, page=page, read=read)
+    maps = turn_maps(
+        viewer.campaign, number, viewer, board=board, told=report.told, records=read.drawn
+    )
     # Each board with its orders and its map, and for the GM a note form per function roll
     # (R45).
     sections = [
