@@ -15,20 +15,19 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.expressions import RawSQL
 
 from campaigns.accounts.selectors.profile import cached_profile
 from campaigns.models import (
     Board,
     Campaign,
-    ContingencyEnvelope,
-    DossierEntry,
     Link,
     Membership,
-    Notice,
     Order,
     PlayerTurn,
     Turn,
 )
+from campaigns.selectors import row_flags
 from campaigns.selectors.board_views import (
     BoardView,
     board_view_of,
@@ -136,13 +135,6 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     ]
 
 
-# Has the member opened an envelope (R71, R72)? Read with the membership, so that a dossier
-# with nothing in it costs no query (intrigue.dossiers_of).
-OPENED_ENVELOPES = Exists(DossierEntry.objects.filter(member=OuterRef("pk"))) | Exists(
-    ContingencyEnvelope.objects.filter(member=OuterRef("pk"), opened_turn__isnull=False)
-)
-
-
 def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     """`user`'s membership of campaign `slug`, or None, in one query. Staff and superusers
     are not special: a campaign a user is not in (or was removed from by the GM) does not
@@ -150,13 +142,18 @@ def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     so slugs cannot be probed."""
     if not user.is_authenticated:
         return None
-    return (
-        Membership.objects.select_related("campaign", "user")
-        .annotate(opened_envelopes=OPENED_ENVELOPES)
+    member = (
+        Membership.objects.select_related("campaign")
+        # Has the member opened an envelope (R71, R72)? Read with the membership, so that a
+        # dossier with nothing in it costs no query (intrigue.dossiers_of).
+        .annotate(opened_envelopes=row_flags.opened_envelopes())
         .filter(user=user, campaign__slug=slug)
         .exclude(role=Membership.Role.REMOVED)
         .first()
     )
+    if member is not None:
+        member.user = user  # type: ignore[assignment]  # the caller's own: not read again
+    return member
 
 
 def current_turn(campaign: Campaign, viewer: Membership | None = None) -> Turn | None:
@@ -168,19 +165,13 @@ def current_turn(campaign: Campaign, viewer: Membership | None = None) -> Turn |
     return rows.first()
 
 
-def viewer_flags(viewer: Membership) -> dict[str, Exists]:
+def viewer_flags(viewer: Membership) -> dict[str, RawSQL]:
     """What a turn holds for `viewer`, as flags a turn is read with, so that a page asks for
     none of it when there is none: `handovers` queued (R62, of anyone: selectors/deals
     decides which are offered to the viewer), `unread_notices` of the viewer (R46), and
-    whether the viewer marked their orders `ready` (R31)."""
-    queued = Order.objects.filter(status=Order.Status.QUEUED, kind=Order.Kind.HANDOVER)
-    unread = Notice.objects.filter(player=viewer, read_at__isnull=True)
-    ready = PlayerTurn.objects.filter(player=viewer, ready_at__isnull=False)
-    return {
-        "handovers": Exists(queued.filter(turn=OuterRef("pk"))),
-        "unread_notices": Exists(unread.filter(turn=OuterRef("pk"))),
-        "ready": Exists(ready.filter(turn=OuterRef("pk"))),
-    }
+    whether the viewer marked their orders `ready` (R31). For a query of turns only (not
+    a subquery): row_flags.py says why they are SQL."""
+    return row_flags.turn_flags(viewer.pk)
 
 
 def turns_now(
