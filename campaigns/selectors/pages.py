@@ -21,6 +21,7 @@ from campaigns.accounts.selectors.profile import cached_profile
 from campaigns.models import (
     Board,
     Campaign,
+    Department,
     Link,
     Membership,
     Order,
@@ -37,11 +38,13 @@ from campaigns.selectors.classic_wins import WinNotice, win_notice
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
+    Amount,
     DepartmentView,
     Level,
     department_rows,
     department_view,
     is_gm,
+    stash_amounts,
 )
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -281,6 +284,38 @@ def structures_of(viewer: Membership, boards: list[BoardLink] | None = None) -> 
     return [StructureView(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
 
 
+@dataclass(frozen=True)
+class Holding:
+    """One of the viewer's departments as the campaign page lists it (R13): only its name,
+    whether it is a home department, and its stash."""
+
+    name: str
+    home: bool
+    stash: list[Amount]
+
+
+@dataclass(frozen=True)
+class Holdings:
+    board: BoardLink
+    departments: list[Holding]
+
+
+def holdings_of(viewer: Membership, boards: list[BoardLink]) -> list[Holdings]:
+    """The campaign page's summary of the viewer's structures, per board: one query of plain
+    values (structures_of builds every department's whole view, which this page does not
+    show)."""
+    rows = (
+        Department.objects.filter(structure__player=viewer)
+        .order_by("slug")  # within a board, as Department's own ordering
+        .values_list("board__slug", "name", "home", "money", "people", "authority")
+    )
+    mine: dict[str, list[Holding]] = {b.slug: [] for b in boards}
+    for board, name, home, money, people, authority in rows:
+        stash = {"money": money, "people": people, "authority": authority}
+        mine[board].append(Holding(name=name, home=home, stash=stash_amounts(stash)))
+    return [Holdings(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
+
+
 # --- The GM's roster ------------------------------------------------------------------------
 
 
@@ -337,7 +372,7 @@ class CampaignPage:
     is_gm: bool
     turn: TurnView | None
     boards: list[BoardLink]
-    structures: list[StructureView]
+    structures: list[Holdings]
     past_turns: list[TurnView]
     roster: list[RosterLine]  # the GM's only: players see no one's readiness (R50)
     # Which GM buttons to offer; the services check again when pressed.
@@ -373,7 +408,7 @@ def campaign_page(
         is_gm=gm,
         turn=turn_view(turn) if turn else None,
         boards=boards,
-        structures=[] if gm else structures_of(viewer, boards),
+        structures=[] if gm else holdings_of(viewer, boards),
         past_turns=[turn_view(t) for t in over if turn is None or t.number != turn.number],
         roster=roster(campaign, turn) if gm else [],
         can_start=gm and status == Campaign.Status.DRAFT and turn is None,
