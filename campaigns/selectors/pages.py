@@ -16,6 +16,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
 from django.db.models.expressions import RawSQL
+from django.utils.formats import localize
 
 from campaigns.accounts.selectors.profile import cached_profile
 from campaigns.models import (
@@ -26,6 +27,7 @@ from campaigns.models import (
     Membership,
     Order,
     PlayerTurn,
+    Resource,
     Turn,
 )
 from campaigns.selectors import row_flags
@@ -44,7 +46,6 @@ from campaigns.selectors.visibility import (
     department_rows,
     department_view,
     is_gm,
-    stash_amounts,
 )
 
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -293,6 +294,12 @@ class Holding:
     home: bool
     stash: list[Amount]
 
+    @property
+    def stash_text(self) -> str:
+        """ "Money 2 · People 0 · Authority 0": written once here rather than by a template
+        loop over each type (the page lists every department of the viewer's)."""
+        return " · ".join(f"{a.label} {localize(a.amount)}" for a in self.stash)
+
 
 @dataclass(frozen=True)
 class Holdings:
@@ -309,10 +316,14 @@ def holdings_of(viewer: Membership, boards: list[BoardLink]) -> list[Holdings]:
         .order_by("slug")  # within a board, as Department's own ordering
         .values_list("board__slug", "name", "home", "money", "people", "authority")
     )
+    # As visibility.stash_amounts, with each type's name translated once per page rather
+    # than once per department and type (a lazy label costs a translation where it is shown).
+    labels = [(kind, str(label)) for kind, label in Resource.choices]
     mine: dict[str, list[Holding]] = {b.slug: [] for b in boards}
     for board, name, home, money, people, authority in rows:
-        stash = {"money": money, "people": people, "authority": authority}
-        mine[board].append(Holding(name=name, home=home, stash=stash_amounts(stash)))
+        held = {"money": money, "people": people, "authority": authority}
+        stash = [Amount(kind=kind, label=label, amount=held[kind]) for kind, label in labels]
+        mine[board].append(Holding(name=name, home=home, stash=stash))
     return [Holdings(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
 
 
