@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from campaigns.intrigue.selectors.character import CharacterSheet, character_sheet
 from campaigns.intrigue.selectors.deals import Offer, offers_to
-from campaigns.intrigue.selectors.intrigue import elections_coming
+from campaigns.intrigue.selectors.intrigue import next_election
 from campaigns.models import Campaign, Election, Membership, Notice, Turn
 from campaigns.press.selectors.press import AnnouncementView, announcements
 from campaigns.selectors.orders import notices_unread
@@ -74,7 +74,7 @@ def campaign_boxes(viewer: Membership, turn: Turn | None, boards: list[BoardLink
         else [],
         turn_number=player_turn.number if player_turn else None,
         orders_open=player_turn is not None and player_turn.status == Turn.Status.OPEN,
-        election=next(iter(elections_coming(campaign.pk)), None),
+        election=next_election(campaign.pk),
     )
     return CampaignBoxes(
         notices=notices,

@@ -15,20 +15,22 @@ from dataclasses import dataclass
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Case, Count, Exists, IntegerField, OuterRef, Q, Subquery, Value, When
+from django.db.models.expressions import RawSQL
+from django.utils.formats import localize
 
 from campaigns.accounts.selectors.profile import cached_profile
 from campaigns.models import (
     Board,
     Campaign,
-    ContingencyEnvelope,
-    DossierEntry,
+    Department,
     Link,
     Membership,
-    Notice,
     Order,
     PlayerTurn,
+    Resource,
     Turn,
 )
+from campaigns.selectors import row_flags
 from campaigns.selectors.board_views import (
     BoardView,
     board_view_of,
@@ -38,6 +40,7 @@ from campaigns.selectors.classic_wins import WinNotice, win_notice
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (
+    Amount,
     DepartmentView,
     Level,
     department_rows,
@@ -136,13 +139,6 @@ def campaigns_for_user(user: AnyUser) -> list[CampaignSummary]:
     ]
 
 
-# Has the member opened an envelope (R71, R72)? Read with the membership, so that a dossier
-# with nothing in it costs no query (intrigue.dossiers_of).
-OPENED_ENVELOPES = Exists(DossierEntry.objects.filter(member=OuterRef("pk"))) | Exists(
-    ContingencyEnvelope.objects.filter(member=OuterRef("pk"), opened_turn__isnull=False)
-)
-
-
 def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     """`user`'s membership of campaign `slug`, or None, in one query. Staff and superusers
     are not special: a campaign a user is not in (or was removed from by the GM) does not
@@ -150,13 +146,18 @@ def membership_for_slug(user: AnyUser, slug: str) -> Membership | None:
     so slugs cannot be probed."""
     if not user.is_authenticated:
         return None
-    return (
-        Membership.objects.select_related("campaign", "user")
-        .annotate(opened_envelopes=OPENED_ENVELOPES)
+    member = (
+        Membership.objects.select_related("campaign")
+        # Has the member opened an envelope (R71, R72)? Read with the membership, so that a
+        # dossier with nothing in it costs no query (intrigue.dossiers_of).
+        .annotate(opened_envelopes=row_flags.opened_envelopes())
         .filter(user=user, campaign__slug=slug)
         .exclude(role=Membership.Role.REMOVED)
         .first()
     )
+    if member is not None:
+        member.user = user  # type: ignore[assignment]  # the caller's own: not read again
+    return member
 
 
 def current_turn(campaign: Campaign, viewer: Membership | None = None) -> Turn | None:
@@ -168,19 +169,13 @@ def current_turn(campaign: Campaign, viewer: Membership | None = None) -> Turn |
     return rows.first()
 
 
-def viewer_flags(viewer: Membership) -> dict[str, Exists]:
+def viewer_flags(viewer: Membership) -> dict[str, RawSQL]:
     """What a turn holds for `viewer`, as flags a turn is read with, so that a page asks for
     none of it when there is none: `handovers` queued (R62, of anyone: selectors/deals
     decides which are offered to the viewer), `unread_notices` of the viewer (R46), and
-    whether the viewer marked their orders `ready` (R31)."""
-    queued = Order.objects.filter(status=Order.Status.QUEUED, kind=Order.Kind.HANDOVER)
-    unread = Notice.objects.filter(player=viewer, read_at__isnull=True)
-    ready = PlayerTurn.objects.filter(player=viewer, ready_at__isnull=False)
-    return {
-        "handovers": Exists(queued.filter(turn=OuterRef("pk"))),
-        "unread_notices": Exists(unread.filter(turn=OuterRef("pk"))),
-        "ready": Exists(ready.filter(turn=OuterRef("pk"))),
-    }
+    whether the viewer marked their orders `ready` (R31). For a query of turns only (not
+    a subquery): row_flags.py says why they are SQL."""
+    return row_flags.turn_flags(viewer.pk)
 
 
 def turns_now(
@@ -290,6 +285,48 @@ def structures_of(viewer: Membership, boards: list[BoardLink] | None = None) -> 
     return [StructureView(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
 
 
+@dataclass(frozen=True)
+class Holding:
+    """One of the viewer's departments as the campaign page lists it (R13): only its name,
+    whether it is a home department, and its stash."""
+
+    name: str
+    home: bool
+    stash: list[Amount]
+
+    @property
+    def stash_text(self) -> str:
+        """ "Money 2 · People 0 · Authority 0": written once here rather than by a template
+        loop over each type (the page lists every department of the viewer's)."""
+        return " · ".join(f"{a.label} {localize(a.amount)}" for a in self.stash)
+
+
+@dataclass(frozen=True)
+class Holdings:
+    board: BoardLink
+    departments: list[Holding]
+
+
+def holdings_of(viewer: Membership, boards: list[BoardLink]) -> list[Holdings]:
+    """The campaign page's summary of the viewer's structures, per board: one query of plain
+    values (structures_of builds every department's whole view, which this page does not
+    show)."""
+    rows = (
+        Department.objects.filter(structure__player=viewer)
+        .order_by("slug")  # within a board, as Department's own ordering
+        .values_list("board__slug", "name", "home", "money", "people", "authority")
+    )
+    # As visibility.stash_amounts, with each type's name translated once per page rather
+    # than once per department and type (a lazy label costs a translation where it is shown).
+    labels = [(kind, str(label)) for kind, label in Resource.choices]
+    mine: dict[str, list[Holding]] = {b.slug: [] for b in boards}
+    for board, name, home, money, people, authority in rows:
+        held = {"money": money, "people": people, "authority": authority}
+        stash = [Amount(kind=kind, label=label, amount=held[kind]) for kind, label in labels]
+        mine[board].append(Holding(name=name, home=home, stash=stash))
+    return [Holdings(board=b, departments=mine[b.slug]) for b in boards if mine[b.slug]]
+
+
 # --- The GM's roster ------------------------------------------------------------------------
 
 
@@ -346,7 +383,7 @@ class CampaignPage:
     is_gm: bool
     turn: TurnView | None
     boards: list[BoardLink]
-    structures: list[StructureView]
+    structures: list[Holdings]
     past_turns: list[TurnView]
     roster: list[RosterLine]  # the GM's only: players see no one's readiness (R50)
     # Which GM buttons to offer; the services check again when pressed.
@@ -382,7 +419,7 @@ def campaign_page(
         is_gm=gm,
         turn=turn_view(turn) if turn else None,
         boards=boards,
-        structures=[] if gm else structures_of(viewer, boards),
+        structures=[] if gm else holdings_of(viewer, boards),
         past_turns=[turn_view(t) for t in over if turn is None or t.number != turn.number],
         roster=roster(campaign, turn) if gm else [],
         can_start=gm and status == Campaign.Status.DRAFT and turn is None,

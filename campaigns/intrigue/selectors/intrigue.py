@@ -326,6 +326,13 @@ def election_so_far(turn: Turn, viewer: Membership) -> ElectionView | None:
     return ElectionView(election.office.name, board.name, turn.number, tickets)
 
 
+def next_election(campaign_id: int) -> Election | None:
+    """R80: the soonest election scheduled and not yet held, with its office, or None (1
+    query: the campaign page names only its office and turn)."""
+    rows = Election.objects.filter(campaign_id=campaign_id, result__isnull=True)
+    return rows.select_related("office").order_by("number", "pk").first()
+
+
 def elections_coming(campaign_id: int) -> list[Election]:
     """R80: the elections scheduled and not yet held, soonest first (1 query)."""
     rows = Election.objects.filter(campaign_id=campaign_id, result__isnull=True)

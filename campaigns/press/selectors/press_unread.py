@@ -13,8 +13,9 @@ from operator import or_
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models import BooleanField, Count, F, IntegerField, Prefetch, Q, QuerySet
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Greatest
 from django.urls import reverse
 
 from campaigns.models import Campaign, Conversation, Membership, Message, Participant
@@ -24,8 +25,25 @@ from campaigns.press.selectors.press import (
     conversation_title,
     sender_label,
 )
+from campaigns.selectors.row_flags import column, table
 
 MAX_LINES = 10  # messages quoted per conversation in one digest; the rest are counted
+
+
+# The user's read mark of a conversation row (their Participant row, through their
+# membership), for unread_counts: SQL written once, as row_flags.py explains (this query
+# runs for the navbar of every page), the same the ORM's Subquery and Exists wrote.
+READ_MARK = (
+    f"FROM {table(Participant)} p JOIN {table(Membership)} m"
+    f" ON p.{column(Participant, 'member')} = m.{column(Membership, 'id')}"
+    f" WHERE p.{column(Participant, 'conversation')}"
+    f" = {table(Conversation)}.{column(Conversation, 'id')}"
+    f" AND m.{column(Membership, 'user')} = %s"
+)
+LAST_READ_SQL = (
+    f"COALESCE((SELECT p.{column(Participant, 'last_read_seq')} {READ_MARK} LIMIT 1), 0)"
+)
+TAKES_PART_SQL = f"EXISTS (SELECT 1 {READ_MARK})"
 
 
 def unread_counts(user: AbstractBaseUser | AnonymousUser) -> dict[int, int]:
@@ -33,14 +51,15 @@ def unread_counts(user: AbstractBaseUser | AnonymousUser) -> dict[int, int]:
     the public channels of their campaigns. One query."""
     if not user.is_authenticated:
         return {}
-    mark = Participant.objects.filter(conversation=OuterRef("pk"), member__user=user)
+    takes_part = RawSQL(TAKES_PART_SQL, (user.pk,), output_field=BooleanField())
+    last_read = RawSQL(LAST_READ_SQL, (user.pk,), output_field=IntegerField())
     news = Q(messages__seq__gt=F("last_read"), messages__hidden_at__isnull=True) & ~Q(
         messages__sender__user=user
     )
     rows = (
         Conversation.objects.filter(campaign__memberships__user=user)
-        .filter(Q(is_public=True) | Q(Exists(mark)))
-        .annotate(last_read=Coalesce(Subquery(mark.values("last_read_seq")[:1]), 0))
+        .filter(Q(is_public=True) | Q(takes_part))
+        .annotate(last_read=last_read)
         .filter(last_seq__gt=F("last_read"))
         .values("campaign_id")
         .annotate(unread=Count("messages", filter=news))
