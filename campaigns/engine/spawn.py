@@ -203,17 +203,27 @@ def spawn_consume(board: Board) -> dict[str, dict[str, Any]]:
             status[dept.slug] = FUNDED
     lengths = chain_lengths(board, status)
     report: dict[str, dict[str, Any]] = {}
+    # Once per department: attribute and method lookups taken out of the loop.
+    get_bonus = bonus.get if bonus else None
+    get_consumed = consumed.get
     for slug, dept in board.departments.items():
-        produced = dept.produced_amount() + bonus.get(slug, 0)
+        produces = dept.produces
+        produced = produces[1] if produces else 0
+        if get_bonus:
+            produced += get_bonus(slug, 0)
         length = lengths[slug]
-        dept.capacity = produced * length
-        dept.moved = no_tokens()
+        capacity = dept.capacity = produced * length
+        dept.moved = {"money": 0, "people": 0, "authority": 0}
         report[slug] = {
             "status": status[slug],
             "chain_length": length,
-            "capacity": dept.capacity,
+            "capacity": capacity,
             "produced": produced,
-            "consumed": consumed.get(slug, []),
-            "discarded": overflow(dept) if dept.total() > dept.capacity else no_tokens(),
+            "consumed": get_consumed(slug) or [],
+            "discarded": (
+                overflow(dept)
+                if sum(dept.stash.values()) > capacity
+                else {"money": 0, "people": 0, "authority": 0}
+            ),
         }
     return report
