@@ -192,18 +192,28 @@ def parse_links(raw: object, board: Board) -> None:
                     continue
         ranked.append(link_ranked(link, index, departments))
     ranked.sort()
-    out_links = board.out_links
+    out_links, in_links = board.out_links, board.in_links
     for _, _, _, supplier, consumer in ranked:
         produces = departments[supplier].produces
         consumes = departments[consumer].consumes
+        consumers = out_links.get(supplier)
         if (
             supplier != consumer
             and produces
             and consumes
             and produces[0] == consumes[0]
-            and consumer not in out_links.get(supplier, ())
+            and (consumers is None or consumer not in consumers)
         ):
-            board.add_link(supplier, consumer)  # R10: legal (type_problem would say None)
+            # R10: legal (type_problem would say None). Board.add_link, inline: once per link.
+            if consumers is None:
+                out_links[supplier] = [consumer]
+            else:
+                consumers.append(consumer)
+            suppliers = in_links.get(consumer)
+            if suppliers is None:
+                in_links[consumer] = [supplier]
+            else:
+                suppliers.append(supplier)
             continue
         problem = board.type_problem(departments[supplier], departments[consumer])
         if problem:
