@@ -61,15 +61,21 @@ def dumps_engine(value: Any, *, may_hold_floats: Any = None) -> str:
     """`json.dumps(value, sort_keys=True, indent=2)`, byte for byte. `may_hold_floats`: the
     part of `value` that can hold floats at all (what came from outside unparsed, such as a
     state's orders), searched instead of the whole `value`; None searches everything."""
+    return dumps_engine_bytes(value, may_hold_floats=may_hold_floats).decode("ascii")
+
+
+def dumps_engine_bytes(value: Any, *, may_hold_floats: Any = None) -> bytes:
+    """`dumps_engine` as ASCII bytes, for the command line to write as they are (a whole
+    board's output is some 24 MB: a text copy and its encoding again cost time)."""
     if _has_float(value if may_hold_floats is None else may_hold_floats):
-        return json.dumps(value, sort_keys=True, indent=2)
+        return json.dumps(value, sort_keys=True, indent=2).encode("ascii")
     try:
         text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2)
     except TypeError:  # a key that is not a string, an integer beyond 64 bits, ...
-        return json.dumps(value, sort_keys=True, indent=2)
+        return json.dumps(value, sort_keys=True, indent=2).encode("ascii")
     if text.isascii() and b"\x7f" not in text:
-        return text.decode("ascii")
-    return _NON_ASCII.sub(_escape, text.decode("utf-8"))
+        return text
+    return _NON_ASCII.sub(_escape, text.decode("utf-8")).encode("ascii")
 
 
 def dumps_compact(value: Any) -> str:
@@ -89,4 +95,21 @@ def loads(text: str) -> Any:
             return orjson.loads(text)
         except orjson.JSONDecodeError:
             pass
+    return json.loads(text)
+
+
+def loads_utf8(data: bytes) -> Any:
+    """`loads` of UTF-8 bytes as read from a file, without decoding them to a text first
+    (orjson checks the UTF-8 itself). Bytes that are not UTF-8 raise UnicodeDecodeError, as
+    decoding them would; anything else orjson refuses, json.loads decides, as in `loads`, on
+    the text a file opened as text reads (universal newlines: an error's position is the
+    same)."""
+    if _LONG_RUN not in data.translate(_DIGITS_ONLY):
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+    text = data.decode("utf-8")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return json.loads(text)

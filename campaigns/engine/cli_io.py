@@ -192,18 +192,28 @@ def parse_links(raw: object, board: Board) -> None:
                     continue
         ranked.append(link_ranked(link, index, departments))
     ranked.sort()
-    out_links = board.out_links
-    for *_, supplier, consumer in ranked:
+    out_links, in_links = board.out_links, board.in_links
+    for _, _, _, supplier, consumer in ranked:
         produces = departments[supplier].produces
         consumes = departments[consumer].consumes
+        consumers = out_links.get(supplier)
         if (
             supplier != consumer
             and produces
             and consumes
             and produces[0] == consumes[0]
-            and consumer not in out_links.get(supplier, ())
+            and (consumers is None or consumer not in consumers)
         ):
-            board.add_link(supplier, consumer)  # R10: legal (type_problem would say None)
+            # R10: legal (type_problem would say None). Board.add_link, inline: once per link.
+            if consumers is None:
+                out_links[supplier] = [consumer]
+            else:
+                consumers.append(consumer)
+            suppliers = in_links.get(consumer)
+            if suppliers is None:
+                in_links[consumer] = [supplier]
+            else:
+                suppliers.append(supplier)
             continue
         problem = board.type_problem(departments[supplier], departments[consumer])
         if problem:
@@ -278,15 +288,17 @@ def parse_beside(state: dict[str, Any], board: Board) -> None:
 
 def department_json(dept: Department) -> dict[str, Any]:
     """The department as ENGINE.md writes it. Its dicts are handed over, not copied: the
-    working Board was built for this one call and is dropped after it."""
+    working Board was built for this one call and is dropped after it. (Once per department:
+    the resources are written inline, not by a call each.)"""
+    consumes, produces = dept.consumes, dept.produces
     data: dict[str, Any] = {
         "slug": dept.slug,
         "name": dept.name,
         "effect": dept.effect,
         "obstruct": dept.obstruct,
         "impress": dept.impress,
-        "consumes": resource_json(dept.consumes),
-        "produces": resource_json(dept.produces),
+        "consumes": None if consumes is None else {"type": consumes[0], "amount": consumes[1]},
+        "produces": None if produces is None else {"type": produces[0], "amount": produces[1]},
         "functions": dept.functions,
         "alignments": dept.alignments,
         "stash": dept.stash,
@@ -300,10 +312,6 @@ def department_json(dept: Department) -> dict[str, Any]:
     if dept.board is not None:
         data["board"] = dept.board
     return data
-
-
-def resource_json(resource: tuple[str, int] | None) -> dict[str, Any] | None:
-    return None if resource is None else {"type": resource[0], "amount": resource[1]}
 
 
 def state_json(state: dict[str, Any], board: Board) -> dict[str, Any]:

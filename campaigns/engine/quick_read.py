@@ -24,14 +24,19 @@ KEYS = frozenset(
 TYPE_NAMES = frozenset(TYPES)
 
 
+NO_TOKENS: Tokens = {"money": 0, "people": 0, "authority": 0}
+
+
 def quick_tokens(value: object) -> Tokens | None:
-    """{type: n}, missing types 0, or None if `value` is anything else (R4)."""
+    """{type: n}, missing types 0, or None if `value` is anything else (R4). The missing
+    types are filled in by merging onto NO_TOKENS (one step in C instead of three lookups),
+    which also keeps the types in R3's order."""
     if value is None:
         return {"money": 0, "people": 0, "authority": 0}
     if type(value) is not dict or not value.keys() <= TYPE_NAMES:
         return None
-    get = value.get
-    money, people, authority = get("money", 0), get("people", 0), get("authority", 0)
+    tokens = NO_TOKENS | value
+    money, people, authority = tokens.values()
     if (
         type(money) is int
         and type(people) is int
@@ -40,7 +45,7 @@ def quick_tokens(value: object) -> Tokens | None:
         and people >= 0
         and authority >= 0
     ):
-        return {"money": money, "people": people, "authority": authority}
+        return tokens
     return None
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from .board import TYPES, Board, Department, Tokens, no_tokens
@@ -23,27 +25,50 @@ def funding_queue(board: Board) -> list[tuple[Department, list[Department]]]:
     """R33: every consumer with its suppliers in the order it draws on them (link priority,
     then supplier slug), consumers ordered by the lowest funding priority among their
     incoming links (those with none last), then by slug. Every legal incoming link carries
-    the consumed type (R10)."""
+    the consumed type (R10).
+
+    Consumers are put in one bucket per priority and each bucket is sorted by slug alone:
+    Python sorts a list by plain string keys several times faster than by tuples."""
     departments = board.departments
     in_links = board.in_links
     out_links = board.out_links
-    queue: list[tuple[float, str, Department, list[Department]]] = []
+    buckets: dict[float, list[tuple[str, Department, list[Department]]]] = {}
     for slug, dept in departments.items():
         if not dept.consumes:
             continue
         suppliers = in_links.get(slug)
         if not suppliers:
-            queue.append((NO_LINK, slug, dept, []))
+            priority: float = NO_LINK
+            drawn_on = []
         elif len(suppliers) == 1:
             # The usual case, without building a ranking (this runs once per consumer).
             supplier = suppliers[0]
-            queue.append((out_links[supplier].index(slug), slug, dept, [departments[supplier]]))
+            priority = out_links[supplier].index(slug)
+            drawn_on = [departments[supplier]]
+        elif len(suppliers) == 2:
+            # Two suppliers (R11's default limit) ranked by a comparison, not a sort.
+            first, second = suppliers
+            rank_first, rank_second = out_links[first].index(slug), out_links[second].index(slug)
+            if rank_second < rank_first or (rank_second == rank_first and second < first):
+                first, second, rank_first = second, first, rank_second
+            priority = rank_first
+            drawn_on = [departments[first], departments[second]]
         else:
-            ranked = sorted((out_links[s].index(slug), s) for s in suppliers)
-            queue.append((ranked[0][0], slug, dept, [departments[s] for _, s in ranked]))
-    # Slugs are unique, so comparing the tuples never gets past the slug.
-    queue.sort()
-    return [(dept, suppliers) for _, _, dept, suppliers in queue]
+            ranked = sorted([(out_links[s].index(slug), s) for s in suppliers])
+            priority = ranked[0][0]
+            drawn_on = [departments[s] for _, s in ranked]
+        bucket = buckets.get(priority)
+        if bucket is None:
+            buckets[priority] = [(slug, dept, drawn_on)]
+        else:
+            bucket.append((slug, dept, drawn_on))
+    queue: list[tuple[Department, list[Department]]] = []
+    for priority in sorted(buckets):
+        # Slugs are unique: the order by slug is the whole order within a bucket.
+        bucket = buckets[priority]
+        bucket.sort(key=itemgetter(0))
+        queue.extend([(dept, drawn_on) for _, dept, drawn_on in bucket])
+    return queue
 
 
 def consume(dept: Department, suppliers: list[Department]) -> list[dict[str, Any]]:
@@ -51,7 +76,11 @@ def consume(dept: Department, suppliers: list[Department]) -> list[dict[str, Any
     or nothing. Returns where the tokens came from (empty if unfunded)."""
     assert dept.consumes is not None
     kind, amount = dept.consumes
-    available = dept.stash[kind]
+    own = dept.stash[kind]
+    if own >= amount:  # its own stash suffices (amount >= 1, R4): the suppliers keep theirs
+        dept.stash[kind] = own - amount
+        return [{"from": dept.slug, "type": kind, "amount": amount}]
+    available = own
     for supplier in suppliers:
         available += supplier.stash[kind]
     if available < amount:
@@ -80,7 +109,9 @@ def chain_lengths(board: Board, status: dict[str, str]) -> dict[str, int]:
     # Departments as numbers 0..n-1 (dict order), so Tarjan's bookkeeping is plain lists.
     slugs = list(board.departments)
     number = {slug: i for i, slug in enumerate(slugs)}
-    successors: list[list[int]] = [[] for _ in slugs]
+    # One shared empty tuple for every department without an edge (most of them at first):
+    # lists are only made for those with one.
+    successors: list[Sequence[int]] = [()] * len(slugs)
     touched: list[int] = []
     for supplier, consumers in board.out_links.items():
         funded = [number[c] for c in consumers if status[c] == FUNDED]
@@ -111,7 +142,7 @@ def chain_lengths(board: Board, status: dict[str, str]) -> dict[str, int]:
     return lengths
 
 
-def strongly_connected(roots: list[int], successors: list[list[int]]) -> list[list[int]]:
+def strongly_connected(roots: list[int], successors: Sequence[Sequence[int]]) -> list[list[int]]:
     """Tarjan's strongly connected components of the nodes reachable from `roots`,
     iteratively; reverse topological order. Nodes are 0..len(successors)-1."""
     size = len(successors)
@@ -203,17 +234,27 @@ def spawn_consume(board: Board) -> dict[str, dict[str, Any]]:
             status[dept.slug] = FUNDED
     lengths = chain_lengths(board, status)
     report: dict[str, dict[str, Any]] = {}
+    # Once per department: attribute and method lookups taken out of the loop.
+    get_bonus = bonus.get if bonus else None
+    get_consumed = consumed.get
     for slug, dept in board.departments.items():
-        produced = dept.produced_amount() + bonus.get(slug, 0)
+        produces = dept.produces
+        produced = produces[1] if produces else 0
+        if get_bonus:
+            produced += get_bonus(slug, 0)
         length = lengths[slug]
-        dept.capacity = produced * length
-        dept.moved = no_tokens()
+        capacity = dept.capacity = produced * length
+        dept.moved = {"money": 0, "people": 0, "authority": 0}
         report[slug] = {
             "status": status[slug],
             "chain_length": length,
-            "capacity": dept.capacity,
+            "capacity": capacity,
             "produced": produced,
-            "consumed": consumed.get(slug, []),
-            "discarded": overflow(dept) if dept.total() > dept.capacity else no_tokens(),
+            "consumed": get_consumed(slug) or [],
+            "discarded": (
+                overflow(dept)
+                if sum(dept.stash.values()) > capacity
+                else {"money": 0, "people": 0, "authority": 0}
+            ),
         }
     return report
