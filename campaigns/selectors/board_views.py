@@ -56,12 +56,29 @@ def keyed(secret: str, board_id: int, slug: str) -> str:
     return salted_hmac("campaigns.board-map.node", message, secret=secret).hexdigest()[:16]
 
 
-def members_of(campaign: Campaign) -> list[Membership]:
-    """Every member of `campaign` with their user, by id: one query, once per campaign object
-    (a request's: its report reads the names for the text and again for the maps)."""
-    found: list[Membership] | None = getattr(campaign, "_members_read", None)
+class Member(NamedTuple):
+    """What the pages name and colour a member by (a Membership's player_id and
+    display_name), read as plain values: a model per member, with its user, cost more than
+    the rest of the board page's reads of them."""
+
+    pk: int
+    role: str
+    player_id: str  # engine_player_id
+    display_name: str
+
+
+def members_of(campaign: Campaign) -> list[Member]:
+    """Every member of `campaign`, by id: one query, once per campaign object (a request's:
+    its report reads the names for the text and again for the maps)."""
+    found: list[Member] | None = getattr(campaign, "_members_read", None)
     if found is None:
-        found = list(campaign.memberships.select_related("user").order_by("pk"))
+        rows = campaign.memberships.order_by("pk").values_list(
+            "pk", "role", "character_name", "user__username"
+        )
+        found = [
+            Member(pk, role, engine_player_id(pk), Membership.name_of(character, username))
+            for pk, role, character, username in rows
+        ]
         campaign._members_read = found  # type: ignore[attr-defined]
     return found
 
