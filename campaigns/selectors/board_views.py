@@ -17,9 +17,10 @@ from django.conf import settings
 from django.utils.crypto import salted_hmac
 
 from campaigns.history.selectors.history_records import Recorded
-from campaigns.models import Board, Campaign, Department, Link, Membership
+from campaigns.models import Board, Campaign, Department, Membership
 from campaigns.models.board import Resource
 from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.board_live_rows import live_rows
 from campaigns.selectors.state import COLUMNS, department_state
 from campaigns.selectors.visibility import (
     CardTexts,
@@ -190,20 +191,6 @@ class CardText(NamedTuple):
     flaws: str
 
 
-# A live department read as plain values (building a model per row of a 1,000-department
-# board, with its structure, player and user, cost more than all the rest of the page): the
-# engine state's COLUMNS, then its controller (membership, character name, username) and its
-# card's texts.
-LIVE_COLUMNS = (
-    *COLUMNS,
-    "structure__player_id",
-    "structure__player__character_name",
-    "structure__player__user__username",
-    "description",
-    "flaws",
-)
-
-
 class Live(NamedTuple):
     snapshot: Snapshot
     texts: dict[str, CardText]  # slug -> its card's texts
@@ -212,34 +199,27 @@ class Live(NamedTuple):
 
 def live_snapshot(board: Board, viewer: Membership) -> Live:
     """The board now (R50), with each department's card texts and its controller's name:
-    2 queries (departments, links), plus one for the viewer's Knowledge rows unless they see
-    everything."""
+    2 queries (departments with the viewer's Knowledge rows, links; board_live_rows)."""
     everything = sees_everything(viewer)
-    knowledge = {} if everything else viewer_knowledge(viewer, board=board)
-    rows = Department.objects.filter(board=board).values_list(*LIVE_COLUMNS)
+    rows, links = live_rows(board, viewer)
     departments, players, names, texts, levels, figures = [], {}, {}, {}, {}, {}
-    width = len(COLUMNS)
     for row in rows:
-        pk, slug, structure = row[0], row[1], row[STRUCTURE]
-        member, character, username, description, flaws = row[width:]
+        columns = row.columns
+        slug, structure = columns[1], columns[STRUCTURE]
         if structure:
-            players[structure] = engine_player_id(member)
-            names[players[structure]] = Membership.name_of(character, username)
-        departments.append(row[:width])
-        texts[slug] = CardText(description, flaws)
-        figures[slug] = {"status": row[width - 2], "chain_length": row[width - 1]}
+            players[structure] = engine_player_id(row.member)
+            names[players[structure]] = Membership.name_of(row.character, row.username)
+        departments.append(columns)
+        texts[slug] = CardText(row.description, row.flaws)
+        figures[slug] = {"status": columns[-2], "chain_length": columns[-1]}
         levels[slug] = level_from(
             everything=everything,
-            controls=member is not None and member == viewer.pk,
-            stored=knowledge.get(pk, Level.UNKNOWN),
+            controls=row.member is not None and row.member == viewer.pk,
+            stored=Level.UNKNOWN if row.stored is None else row.stored,
         )
-    links = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
     state = {
         "departments": [department_state(row, players) for row in departments],
-        "links": [
-            {"from": s, "to": c, "priority": p}
-            for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
-        ],
+        "links": [{"from": s, "to": c, "priority": p} for s, c, p in links],
     }
     snapshot = Snapshot(
         board_id=board.pk,

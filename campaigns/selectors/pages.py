@@ -258,7 +258,7 @@ def boards_of(campaign: Campaign) -> list[BoardLink]:
 
 
 def board_view(board: Board, viewer: Membership) -> BoardView:
-    """The board now as `viewer` may see it (R50), in three queries (two for the GM).
+    """The board now as `viewer` may see it (R50), in two queries.
 
     Links (R10) are shown when the viewer sees both ends at least `known` (which includes
     every link inside their own structure), or one end is theirs (its other end named); a
