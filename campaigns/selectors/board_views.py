@@ -350,6 +350,9 @@ def board_view_of(
     slugs = sorted(snapshot.departments) if only is None else only
     departments = []
     for slug in slugs:
+        level = snapshot.level(slug)
+        if level <= Level.UNKNOWN:
+            continue  # view_of shows nothing of it (R50): its card is not even built
         data = snapshot.departments[slug]
         owner = data.get("structure")
         facts = facts_of_state(
@@ -358,7 +361,7 @@ def board_view_of(
             rows.get(slug),
             names.get(owner, "a player") if owner else None,
         )
-        view = view_of(facts, snapshot.level(slug), mine=snapshot.mine(slug))
+        view = view_of(facts, level, mine=snapshot.mine(slug))
         if view is not None:
             departments.append(dataclasses.replace(view, node=node_key(board.pk, slug)))
     shown = None if only is None else set(only)
