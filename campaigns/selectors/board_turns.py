@@ -117,7 +117,7 @@ def card_texts(board: Board, slugs: list[str] | None = None) -> dict[str, Depart
 
 def board_layout(board: Board, viewer: Membership) -> dict[str, Any]:
     """The graph the map's layout is computed on (board_map.map_layout): every recorded turn
-    of the board as the viewer knew it, and the board now. Three or four queries."""
+    of the board as the viewer knew it, and the board now. Three queries."""
     snapshots = [record_snapshot(r, viewer) for r in board_records(board)]
     snapshots.append(live_snapshot(board, viewer)[0])
     return map_layout(board, snapshots)

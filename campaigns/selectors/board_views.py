@@ -14,12 +14,15 @@ from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils.crypto import salted_hmac
 
 from campaigns.history.selectors.history_records import Recorded
-from campaigns.models import Board, Campaign, Department, Link, Membership
+from campaigns.models import Board, Campaign, Department, Membership
 from campaigns.models.board import Resource
 from campaigns.models.campaign import engine_player_id
+from campaigns.selectors.board_live_rows import live_rows
 from campaigns.selectors.state import COLUMNS, department_state
 from campaigns.selectors.visibility import (
     CardTexts,
@@ -56,14 +59,42 @@ def keyed(secret: str, board_id: int, slug: str) -> str:
     return salted_hmac("campaigns.board-map.node", message, secret=secret).hexdigest()[:16]
 
 
-def members_of(campaign: Campaign) -> list[Membership]:
-    """Every member of `campaign` with their user, by id: one query, once per campaign object
-    (a request's: its report reads the names for the text and again for the maps)."""
-    found: list[Membership] | None = getattr(campaign, "_members_read", None)
+class Member(NamedTuple):
+    """What the pages name and colour a member by (a Membership's player_id and
+    display_name), read as plain values: a model per member, with its user, cost more than
+    the rest of the board page's reads of them."""
+
+    pk: int
+    role: str
+    player_id: str  # engine_player_id
+    display_name: str
+
+
+def members_of(campaign: Campaign) -> list[Member]:
+    """Every member of `campaign`, by id: one query, once per campaign object (a request's:
+    its report reads the names for the text and again for the maps)."""
+    found: list[Member] | None = getattr(campaign, "_members_read", None)
     if found is None:
-        found = list(campaign.memberships.select_related("user").order_by("pk"))
+        sql = MEMBERS.format(
+            membership=Membership._meta.db_table, user=get_user_model()._meta.db_table
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [campaign.pk])
+            found = [
+                Member(pk, role, engine_player_id(pk), Membership.name_of(character, username))
+                for pk, role, character, username in cursor
+            ]
         campaign._members_read = found  # type: ignore[attr-defined]
     return found
+
+
+# members_of's read, written as SQL: the board page, the report and the history pages ask,
+# and the ORM took longer to build the join than the database to answer it.
+MEMBERS = """
+SELECT m.id, m.role, m.character_name, u.username
+FROM {membership} m JOIN {user} u ON u.id = m.user_id
+WHERE m.campaign_id = %s ORDER BY m.id
+"""
 
 
 def player_names(campaign: Campaign) -> dict[str, str]:
@@ -173,20 +204,6 @@ class CardText(NamedTuple):
     flaws: str
 
 
-# A live department read as plain values (building a model per row of a 1,000-department
-# board, with its structure, player and user, cost more than all the rest of the page): the
-# engine state's COLUMNS, then its controller (membership, character name, username) and its
-# card's texts.
-LIVE_COLUMNS = (
-    *COLUMNS,
-    "structure__player_id",
-    "structure__player__character_name",
-    "structure__player__user__username",
-    "description",
-    "flaws",
-)
-
-
 class Live(NamedTuple):
     snapshot: Snapshot
     texts: dict[str, CardText]  # slug -> its card's texts
@@ -195,34 +212,27 @@ class Live(NamedTuple):
 
 def live_snapshot(board: Board, viewer: Membership) -> Live:
     """The board now (R50), with each department's card texts and its controller's name:
-    2 queries (departments, links), plus one for the viewer's Knowledge rows unless they see
-    everything."""
+    2 queries (departments with the viewer's Knowledge rows, links; board_live_rows)."""
     everything = sees_everything(viewer)
-    knowledge = {} if everything else viewer_knowledge(viewer, board=board)
-    rows = Department.objects.filter(board=board).values_list(*LIVE_COLUMNS)
+    rows, links = live_rows(board, viewer)
     departments, players, names, texts, levels, figures = [], {}, {}, {}, {}, {}
-    width = len(COLUMNS)
     for row in rows:
-        pk, slug, structure = row[0], row[1], row[STRUCTURE]
-        member, character, username, description, flaws = row[width:]
+        columns = row.columns
+        slug, structure = columns[1], columns[STRUCTURE]
         if structure:
-            players[structure] = engine_player_id(member)
-            names[players[structure]] = Membership.name_of(character, username)
-        departments.append(row[:width])
-        texts[slug] = CardText(description, flaws)
-        figures[slug] = {"status": row[width - 2], "chain_length": row[width - 1]}
+            players[structure] = engine_player_id(row.member)
+            names[players[structure]] = Membership.name_of(row.character, row.username)
+        departments.append(columns)
+        texts[slug] = CardText(row.description, row.flaws)
+        figures[slug] = {"status": columns[-2], "chain_length": columns[-1]}
         levels[slug] = level_from(
             everything=everything,
-            controls=member is not None and member == viewer.pk,
-            stored=knowledge.get(pk, Level.UNKNOWN),
+            controls=row.member is not None and row.member == viewer.pk,
+            stored=Level.UNKNOWN if row.stored is None else row.stored,
         )
-    links = Link.objects.filter(board=board).order_by("supplier__slug", "priority", "pk")
     state = {
         "departments": [department_state(row, players) for row in departments],
-        "links": [
-            {"from": s, "to": c, "priority": p}
-            for s, c, p in links.values_list("supplier__slug", "consumer__slug", "priority")
-        ],
+        "links": [{"from": s, "to": c, "priority": p} for s, c, p in links],
     }
     snapshot = Snapshot(
         board_id=board.pk,
@@ -353,6 +363,9 @@ def board_view_of(
     slugs = sorted(snapshot.departments) if only is None else only
     departments = []
     for slug in slugs:
+        level = snapshot.level(slug)
+        if level <= Level.UNKNOWN:
+            continue  # view_of shows nothing of it (R50): its card is not even built
         data = snapshot.departments[slug]
         owner = data.get("structure")
         facts = facts_of_state(
@@ -361,7 +374,7 @@ def board_view_of(
             rows.get(slug),
             names.get(owner, "a player") if owner else None,
         )
-        view = view_of(facts, snapshot.level(slug), mine=snapshot.mine(slug))
+        view = view_of(facts, level, mine=snapshot.mine(slug))
         if view is not None:
             departments.append(dataclasses.replace(view, node=node_key(board.pk, slug)))
     shown = None if only is None else set(only)

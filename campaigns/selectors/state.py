@@ -202,6 +202,21 @@ LEFT JOIN {structure} s ON s.id = d.structure_id
 WHERE d.board_id = %s AND d.id IN ({pks}) ORDER BY d.slug
 """
 JSON_COLUMNS = frozenset(("functions", "alignments", "moved", "defence"))
+# COLUMNS as a raw SELECT names them (`d` the department's table), and where the values
+# that need converting sit in a row.
+RAW_COLUMNS = ", ".join(f"d.{'id' if name == 'pk' else name}" for name in COLUMNS)
+JSON_AT = tuple(i for i, name in enumerate(COLUMNS) if name in JSON_COLUMNS)
+HOME_AT, STRUCTURE_AT = COLUMNS.index("home"), COLUMNS.index("structure_id")
+
+
+def columns_read(raw: Iterable[Any]) -> tuple[Any, ...]:
+    """A COLUMNS row as a raw cursor gives it (RAW_COLUMNS), converted as the ORM would:
+    the JSON columns (NOT NULL) from text, `home` from SQLite's 0 or 1."""
+    values = list(raw)
+    for i in JSON_AT:
+        values[i] = jsoncodec.loads(values[i])
+    values[HOME_AT] = bool(values[HOME_AT])
+    return tuple(values)
 
 
 def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...]], dict[int, str]]:
@@ -209,9 +224,8 @@ def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...
     engine player id of their structures). One query."""
     if not pks:
         return [], {}
-    names = ["id" if c == "pk" else c for c in COLUMNS]
     sql = NEAR.format(
-        columns=", ".join(f"d.{name}" for name in names),
+        columns=RAW_COLUMNS,
         department=Department._meta.db_table,
         structure=Structure._meta.db_table,
         pks=", ".join(["%s"] * len(pks)),
@@ -219,16 +233,11 @@ def department_rows_of(board: Board, pks: set[int]) -> tuple[list[tuple[Any, ...
     with connection.cursor() as cursor:
         cursor.execute(sql, [board.pk, *sorted(pks)])
         found = cursor.fetchall()
-    json_at = [i for i, name in enumerate(names) if name in JSON_COLUMNS]
-    home_at, structure_at = names.index("home"), names.index("structure_id")
     rows: list[tuple[Any, ...]] = []
     players: dict[int, str] = {}
     for *values, player in found:
-        for i in json_at:  # NOT NULL columns
-            values[i] = jsoncodec.loads(values[i])
-        values[home_at] = bool(values[home_at])
-        rows.append(tuple(values))
-        structure = values[structure_at]
+        rows.append(columns_read(values))
+        structure = values[STRUCTURE_AT]
         if structure is not None:
             players[structure] = engine_player_id(player)
     return rows, players

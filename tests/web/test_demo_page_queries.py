@@ -21,7 +21,7 @@ SLUG = "tourmaline"
 # reads, and the navbar's unread counts)
 PAGES: dict[str, tuple[str, list[object], int]] = {
     "campaign": ("campaign", [SLUG], 12),
-    "board": ("board", [SLUG, "city"], 12),
+    "board": ("board", [SLUG, "city"], 10),
     "orders": ("orders", [SLUG], 12),
     "report": ("turn_report", [SLUG, 1], 12),
 }

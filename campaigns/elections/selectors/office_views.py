@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.models import Board, Election, Office
 from campaigns.selectors.board_views import Snapshot, node_key
+from campaigns.selectors.office_rows import office_rows
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.visibility import Level
 from campaigns.words.intrigue import shtick_text
@@ -54,13 +55,11 @@ def state_posts(state: dict[str, Any]) -> Posts:
 
 
 def live_posts(board: Board) -> Posts:
-    """The posts the board's offices give now. One query."""
-    rows = Office.objects.filter(board=board).order_by("name", "pk")
+    """The posts the board's offices give now. One query, shared with board_offices
+    (selectors/office_rows.py)."""
     offices = [
-        {"name": name, "alignment": alignment, "holder": holder, "deputy": deputy}
-        for name, alignment, holder, deputy in rows.values_list(
-            "name", "alignment", "holder__slug", "deputy__slug"
-        )
+        {"name": o.name, "alignment": o.alignment, "holder": o.holder_slug, "deputy": o.deputy_slug}
+        for o in office_rows(board)
     ]
     return state_posts({"offices": offices})
 

@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import F
 from django.db.models.fields.json import KeyTransform
 
@@ -120,10 +121,20 @@ def campaign_records(campaign: Campaign, board: Board | None = None) -> list[Rec
     return recorded(turn__campaign=campaign)
 
 
+# Written as SQL: every board page asks (its turn scrubber), and the ORM took longer to
+# build the join than the database to answer it.
+TURN_NUMBERS = """
+SELECT t.number FROM {turnrecord} r JOIN {turn} t ON t.id = r.turn_id
+WHERE r.board_id = %s AND t.status = %s ORDER BY t.number
+"""
+
+
 def turn_numbers(board: Board) -> list[int]:
     """The processed turns `board` has a record of, in order. One query."""
-    rows = TurnRecord.objects.filter(board=board, turn__status=Turn.Status.PROCESSED)
-    return list(rows.order_by("turn__number").values_list("turn__number", flat=True))
+    sql = TURN_NUMBERS.format(turnrecord=TurnRecord._meta.db_table, turn=Turn._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [board.pk, Turn.Status.PROCESSED.value])
+        return [number for (number,) in cursor]
 
 
 # Orders that were resolved (R40), of the kinds the history tells of: linking attempts (made,

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
-
 from campaigns.engine.plan import plan
 from campaigns.models import (
     Board,
@@ -24,11 +22,11 @@ from campaigns.models import (
     Election,
     Goal,
     Membership,
-    Office,
     Order,
     Shtick,
     Turn,
 )
+from campaigns.selectors.office_rows import office_rows
 from campaigns.selectors.order_checks import ELECTION_KINDS
 from campaigns.selectors.report_view_models import UNNAMED
 from campaigns.selectors.state import board_state
@@ -233,13 +231,9 @@ class OfficeView:
 
 def board_offices(board: Board, viewer: Membership) -> list[OfficeView]:
     """R80: the board's offices, their holders and deputies as far as the viewer knows
-    them, and the next election of each (3 queries)."""
-    next_election = Election.objects.filter(office=OuterRef("pk"), result__isnull=True)
-    offices = list(
-        Office.objects.filter(board=board)
-        .annotate(coming=Subquery(next_election.order_by("number").values("number")[:1]))
-        .order_by("name", "pk")
-    )
+    them, and the next election of each (3 queries; the first shared with
+    office_views.live_posts, selectors/office_rows.py)."""
+    offices = office_rows(board)
     posts = [pk for o in offices for pk in (o.holder_id, o.deputy_id) if pk]
     depts = list(department_rows(pk__in=posts)) if posts else []
     names = names_for(viewer, depts) if depts else {}
