@@ -12,6 +12,10 @@
 #
 #   scripts/bench_old_new.sh [OLD_COMMIT] [SECONDS_PER_LOAD_RUN] [REQUESTS_IN_PROCESS]
 #
+# EARLIER=COMMIT (default 460c4e3, main before parts 7-9, whose figures issue 28 takes as the
+# targets of the uncached pages) is measured in process too, in the same rounds; EARLIER=
+# leaves it out.
+#
 # Needs PostgreSQL on 127.0.0.1:5432 (trust auth), Redis on 127.0.0.1:6379, wrk, and the
 # .venv of `./test`. It drops and makes the databases bench_old and bench_new, uses Redis
 # database 5, ports 8201-8203, and a worktree of the old commit in /tmp; it leaves nothing
@@ -25,10 +29,15 @@ requests="${3:-50}"
 python="$new/.venv/bin/python"
 gunicorn="$new/.venv/bin/gunicorn"
 old=/tmp/bench_old_tree
+earlier_commit="${EARLIER-460c4e3}"
+earlier=/tmp/bench_earlier_tree
 
-git worktree remove --force "$old" 2>/dev/null || rm -rf "$old"
+for tree in "$old" "$earlier"; do
+  git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
+done
 git worktree prune
 git worktree add --detach --quiet "$old" "$old_commit"
+[ -z "$earlier_commit" ] || git worktree add --detach --quiet "$earlier" "$earlier_commit"
 
 export SECRET_KEY=bench-only-not-secret DEBUG=false SECURE_PROXY_SSL_HEADER=true
 export CACHE_URL=redis://127.0.0.1:6379/5 ALLOWED_HOSTS="127.0.0.1,localhost"
@@ -40,6 +49,7 @@ cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   git -C "$new" worktree remove --force "$old" 2>/dev/null || true
+  git -C "$new" worktree remove --force "$earlier" 2>/dev/null || true
 }
 trap cleanup EXIT
 
@@ -57,13 +67,17 @@ with connection.cursor() as c: c.execute('VACUUM ANALYZE')")
 }
 prepare "$old" bench_old
 prepare "$new" bench_new
+[ -z "$earlier_commit" ] || prepare "$earlier" bench_earlier
 old_url=postgres://postgres@127.0.0.1:5432/bench_old
 new_url=postgres://postgres@127.0.0.1:5432/bench_new
 
-echo "== Old $(git -C "$old" log -1 --format='%h %ad' --date=short) against new $(git log -1 --format='%h %ad' --date=short)$(git diff --quiet HEAD || echo ' (with uncommitted changes)'); load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== Old $(git -C "$old" log -1 --format='%h %ad' --date=short)${earlier_commit:+, earlier $earlier_commit (in process only),} against new $(git log -1 --format='%h %ad' --date=short)$(git diff --quiet HEAD || echo ' (with uncommitted changes)'); load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "== 1. In process, uncached, $requests GETs per page after one warm-up; two rounds, alternating"
 for round in 1 2; do
+  [ -z "$earlier_commit" ] || (cd "$earlier" \
+    && DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_earlier \
+      "$python" "$new/scripts/bench_inprocess.py" "earlier" "$requests")
   (cd "$old" && DATABASE_URL=$old_url "$python" "$new/scripts/bench_inprocess.py" "old" "$requests")
   (cd "$new" && DATABASE_URL=$new_url "$python" "$new/scripts/bench_inprocess.py" "new" "$requests")
 done
