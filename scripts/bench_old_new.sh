@@ -105,11 +105,11 @@ from django.test import Client
 client = Client()
 client.force_login(get_user_model().objects.get(username='alice'))
 print(client.cookies['sessionid'].value)" | tail -1)
-DATABASE_URL=$new_url "$python" manage.py bench_pages --seconds "$seconds" --users 1,10 --cold \
+DATABASE_URL=$new_url "$python" manage.py bench_pages --seconds "$seconds" --users 1,10 --cold --warmup 3 \
   --server old=http://127.0.0.1:8201 --server new-cache=http://127.0.0.1:8202 \
   --server new-plain=http://127.0.0.1:8203 --session "old=$old_session"
 
 echo
-echo "== 3. The engine's command line, 20,000 departments (best of 3, alternating)"
-DATABASE_URL=$new_url "$python" manage.py bench_engine_cli --sizes 20000 --runs 3 \
+echo "== 3. The engine's command line, 20,000 departments (best of 5, alternating)"
+DATABASE_URL=$new_url "$python" manage.py bench_engine_cli --sizes 20000 --runs 5 \
   --compare "$old/manage.py"

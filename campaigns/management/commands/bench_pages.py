@@ -124,6 +124,12 @@ class Command(BaseCommand):
         )
         parser.add_argument("--threads", type=int, default=2, help="wrk's threads")
         parser.add_argument(
+            "--warmup",
+            type=int,
+            default=2,
+            help="seconds of unmeasured load on each page and server first (0: none)",
+        )
+        parser.add_argument(
             "--session",
             action="append",
             default=[],
@@ -188,6 +194,8 @@ class Command(BaseCommand):
                 for name, base in servers.items():
                     url, headers = base.rstrip("/") + path, headers_for(name)
                     check_answers(url, headers)
+                    if options["warmup"]:
+                        warm_up(wrk, url, headers, scripts["warm"], options, max(users))
                     for mode in modes:
                         for n in users:
                             run = {**options, "connections": n,
@@ -208,6 +216,17 @@ def check_answers(url: str, headers: dict[str, str]) -> None:
         final = response.geturl()
         if response.status != 200 or final != url:
             raise CommandError(f"{url} answered {response.status} at {final}")
+
+
+def warm_up(
+    wrk: str, url: str, headers: dict[str, str], script: Path, options: dict[str, Any], users: int
+) -> None:
+    """--warmup seconds of load, not measured: each worker's first requests (its database
+    and Redis connections, the page stored once) are not what a server running for hours
+    answers, and fell in the first measured run's p95."""
+    run = {**options, "seconds": options["warmup"], "connections": users,
+           "threads": min(options["threads"], users)}  # fmt: skip
+    run_wrk(wrk, url, headers, script, run)
 
 
 def run_wrk(
