@@ -148,6 +148,9 @@ def test_bench_big_pages_prints_time_and_size_of_the_board_pages_and_the_report(
     for page in ("board page 3", "board page, a search", "board map (JSON", "turn report, first"):
         assert text.count(page) == 2
     assert text.count(" KB ") >= 14 and "median " in text and " p95 " in text
+    # Rendered, not served by the page cache (a hit reads 3 rows: session, user, version).
+    board_queries = [int(q) for q in re.findall(r"board page.* (\d+) queries", text)]
+    assert len(board_queries) == 8 and min(board_queries) > 3, board_queries
 
 
 @pytest.mark.django_db(transaction=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 from django.db import connection
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -109,7 +109,9 @@ class Command(BaseCommand):
                 f"average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs); "
                 f"{options['requests']} requests per page"
             )
-            with plain_static():
+            # Uncached, as bench_demo_pages: with the page cache every GET after the first
+            # would be a hit (3 queries, a few ms), not the page's rendering.
+            with plain_static(), override_settings(PAGE_CACHE=False):
                 self.time_pages(campaign, options["requests"])
         finally:
             if not options["keep"]:
