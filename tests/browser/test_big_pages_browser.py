@@ -17,6 +17,7 @@ from tests.support.browser import (
     DESKTOP,
     OUTPUT,
     PHONE,
+    SCREENSHOT_TIMEOUT_MS,
     log_in,
     map_ready,
     shot,
@@ -33,7 +34,7 @@ def shot_at(page: Any, selector: str, name: str) -> None:
     is too tall to judge at a glance)."""
     page.locator(selector).first.scroll_into_view_if_needed()
     page.evaluate(f"() => document.querySelector({selector!r}).scrollIntoView()")
-    page.screenshot(path=str(OUTPUT / f"{name}.png"))
+    page.screenshot(path=str(OUTPUT / f"{name}.png"), timeout=SCREENSHOT_TIMEOUT_MS)
 
 
 def big_world() -> None:
@@ -77,6 +78,9 @@ def test_the_gm_searches_and_pages_a_board_of_400_departments(
     expect(rows).to_have_count(50)
     gm.set_viewport_size(PHONE)
     gm.reload()
+    # The map of 400 departments is laid out after the page loads; shoot once it is drawn,
+    # not while its layout holds the browser's main thread.
+    map_ready(gm)
     shot(gm, "big-board-gm-page3-phone")
     assert problems == []
 

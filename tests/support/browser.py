@@ -83,8 +83,13 @@ def log_in(
     return page
 
 
+# A full-page screenshot waits for the page's script to let go of the main thread; a map of
+# 400 departments laid out on a busy CI machine once held it past Playwright's 30 s default.
+SCREENSHOT_TIMEOUT_MS = 90_000
+
+
 def shot(page: Any, name: str) -> None:
-    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(OUTPUT / f"{name}.png"), full_page=True, timeout=SCREENSHOT_TIMEOUT_MS)
 
 
 def watch_for_errors(page: Any) -> list[str]:
@@ -114,7 +119,9 @@ def map_ready(page: Any, index: int = 0) -> Any:
 def shot_map(page: Any, name: str, index: int = 0) -> None:
     """The map alone, at the page's own scale (a full-page shot of a phone is too small to
     judge the map by)."""
-    page.locator("[data-map-section]").nth(index).screenshot(path=str(OUTPUT / f"{name}.png"))
+    page.locator("[data-map-section]").nth(index).screenshot(
+        path=str(OUTPUT / f"{name}.png"), timeout=SCREENSHOT_TIMEOUT_MS
+    )
 
 
 def no_overflow(page: Any) -> None:
