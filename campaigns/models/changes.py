@@ -25,6 +25,7 @@ every table of the app is listed or exempt)."""
 from __future__ import annotations
 
 from django.db import models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 TABLE = "campaigns_campaignchange"
 
@@ -109,6 +110,15 @@ def triggers_sql(vendor: str) -> list[str]:
         else:  # pragma: no cover - the site runs on these two only
             raise NotImplementedError(vendor)
     return statements
+
+
+def triggers_recreate(apps: object, schema_editor: BaseDatabaseSchemaEditor) -> None:
+    """For a migration's RunPython: every trigger, made again. On SQLite, a migration that
+    changes a column (AlterField, RemoveField...) copies the table into a new one and drops
+    the old, and the old table's triggers go with it; such a migration ends with this step
+    (0021 does). tests/web/test_page_cache.py fails when a watched table lacks a trigger."""
+    for statement in triggers_sql(schema_editor.connection.vendor):
+        schema_editor.execute(statement)
 
 
 def drop_sql(vendor: str) -> list[str]:

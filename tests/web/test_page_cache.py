@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns.models import Campaign, CampaignChange, Department
-from campaigns.models.changes import CAMPAIGN_OF, NOT_SHOWN
+from campaigns.models.changes import CAMPAIGN_OF, NOT_SHOWN, triggers_sql
 from campaigns.selectors.page_versions import page_version
 from campaigns.services.demo import demo_create
 from campaigns.services.page_versions import campaign_changes_prune
@@ -158,3 +158,20 @@ def test_a_page_cache_that_cannot_be_reached_serves_the_page_uncached(demo: Camp
     response = client.get(reverse("campaign", args=[demo.slug]))
     assert response.status_code == 200
     assert not getattr(response, "page_cache_hit", False)
+
+
+def test_every_watched_table_has_its_triggers_after_every_migration(db: None) -> None:
+    """A migration that rebuilds a table on SQLite (AlterField does) drops its triggers, and
+    the pages of every campaign would then be served stale (seen: 0021 before it made them
+    again). The migrated test database must hold every trigger triggers_sql makes."""
+    if connection.vendor == "postgresql":
+        sql = "SELECT trigger_name FROM information_schema.triggers"
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        present = {name for (name,) in cursor.fetchall()}
+    made = triggers_sql(connection.vendor)
+    wanted = {re.search(r"CREATE TRIGGER (\w+)", s).group(1) for s in made if "CREATE TRIGGER" in s}
+    assert len(wanted) == 4 * len(CAMPAIGN_OF)
+    assert wanted - present == set()
