@@ -3,12 +3,7 @@ and, on every table a campaign page shows, triggers that add a row per changed c
 
 from django.db import migrations, models
 
-from campaigns.models.changes import drop_sql, triggers_sql
-
-
-def triggers_create(apps, schema_editor):
-    for statement in triggers_sql(schema_editor.connection.vendor):
-        schema_editor.execute(statement)
+from campaigns.models.changes import drop_sql, triggers_recreate
 
 
 def triggers_drop(apps, schema_editor):
@@ -34,5 +29,5 @@ class Migration(migrations.Migration):
                 'indexes': [models.Index(fields=['campaign_id', 'id'], name='campaign_change_by_campaign')],
             },
         ),
-        migrations.RunPython(triggers_create, triggers_drop),
+        migrations.RunPython(triggers_recreate, triggers_drop),
     ]

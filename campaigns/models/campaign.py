@@ -20,15 +20,15 @@ def validate_time_zone(value: str) -> None:
         )
 
 
-# R30: the bounds of a campaign's minimum turn length, in hours. At least an hour, so the
-# turn after an early processing is never already due; at most a week, the length of a
-# regular turn.
 def default_deadline_time() -> dt.time:
     """18:00, given as a function: Django's check warns of a fixed time default (W161)
     whenever a command runs within ten seconds of that time of day."""
     return dt.time(18, 0)
 
 
+# R30: the bounds of a campaign's minimum turn length, in hours. At least an hour, so the
+# turn after an early processing is never already due; at most a week, the length of a
+# regular turn.
 MIN_TURN_HOURS = (1, 168)
 
 

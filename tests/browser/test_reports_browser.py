@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.services.demo import DEMO_PASSWORD
-from tests.support.browser import BROWSER_MARKS, OUTPUT
+from tests.support.browser import BROWSER_MARKS, OUTPUT, shot
 from tests.support.demo import play_turn_one
 
 pytestmark = BROWSER_MARKS
@@ -46,9 +46,9 @@ def test_carol_reads_her_report_and_verifies_a_die(
     content = page.content()
     assert "ALICE-INTENT-SENTINEL" not in content
     assert "BOB-INTENT-SENTINEL" not in content
-    page.screenshot(path=str(OUTPUT / "report-carol-desktop.png"), full_page=True)
+    shot(page, "report-carol-desktop")
     page.set_viewport_size({"width": 375, "height": 812})
-    page.screenshot(path=str(OUTPUT / "report-carol-phone.png"), full_page=True)
+    shot(page, "report-carol-phone")
     # Browse the history: back to the campaign start and forward again.
     page.locator("[data-turn-nav] a[rel=prev]").first.click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("The campaign start")
@@ -58,4 +58,4 @@ def test_carol_reads_her_report_and_verifies_a_die(
     page.locator(f"#order-{attempt.pk} a", has_text="verify").first.click()
     expect(page.locator("[data-match]")).to_contain_text("Matches the faces in your report")
     expect(page.locator("[data-commitment-check]")).to_contain_text("matches the commitment")
-    page.screenshot(path=str(OUTPUT / "verify-carol-phone.png"), full_page=True)
+    shot(page, "verify-carol-phone")
