@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import engine
 from campaigns.engine.joined import SEP, departments_named, order_renamed, qualifier, reason_in
-from campaigns.engine.refusals import parse
+from campaigns.engine.refusals import parse, refuse
 from campaigns.engine.scope import deciding, named_departments, sliceable
 from campaigns.models import Board, Campaign, Department, Link, Membership, Order, Turn
 from campaigns.selectors.state import (
@@ -293,13 +293,12 @@ def order_check(
     if (
         outcome["status"] == "rejected"
         and answered is not None
-        and joined is None
-        and "its linking attempt" in (outcome.get("reason") or "")
+        and code_of(outcome.get("reason")) == "attempt_gone"
     ):
         # The attempt itself would not be made (it cannot pay, say): that is the attacker's
         # business and must not leak (R50). Judge the reinforcement as the move it is (R42),
-        # ending at the target (R46).
-        outcome = reinforce_as_move(state, new, answered)
+        # ending at the target (R46), on one board or on the boards joined.
+        outcome = reinforce_as_move(state, answered.engine_id)
     if outcome["status"] == "rejected":
         reason = outcome.get("reason") or ""
         if joined is not None:
@@ -329,12 +328,22 @@ def refusal(
     return None
 
 
-def reinforce_as_move(state: dict[str, Any], new: dict[str, Any], answered: Order) -> dict:
-    target = answered.payload.get("target")
+def code_of(reason: str | None) -> str | None:
+    """The refusal code of an engine reason (None for none, or for text no code says)."""
+    refusal = parse(reason or "")
+    return None if refusal is None else refusal.code
+
+
+def reinforce_as_move(state: dict[str, Any], answered_id: str) -> dict[str, Any]:
+    """The new reinforcement's outcome as a move ending at the target of the attempt it
+    answers, without that attempt. Both orders are read from `state`, so their departments are
+    named as the state names them (a joined state qualifies them by board)."""
+    orders = {o["id"]: o for o in state["orders"]}
+    new, target = orders[NEW_ID], orders[answered_id].get("target")
     path = new.get("path") or []
     if not path or path[-1] != target:
-        return {"status": "rejected", "reason": f"a reinforcement must end at the target {target}"}
-    state["orders"] = [o for o in state["orders"] if o["id"] not in (NEW_ID, answered.engine_id)]
+        return {"status": "rejected", "reason": refuse("must_end_at_target", target=target)}
+    state["orders"] = [o for o in state["orders"] if o["id"] not in (NEW_ID, answered_id)]
     state["orders"].append({**new, "kind": Kind.MOVE})
     return outcome_of(state, NEW_ID)
 
@@ -462,7 +471,7 @@ def safe_reason(
         return seen[slug].level if slug in seen else Level.UNKNOWN
 
     refusal = parse(reason)
-    code = None if refusal is None else refusal.code
+    code = code_of(reason)
     if refusal is not None and code == NO_OWN_LINK:
         ends = [level_of_named(refusal.params[end]) for end in ("supplier", "consumer")]
         if max(ends) >= Level.CONTROLLED and min(ends) >= Level.RUMOURED:

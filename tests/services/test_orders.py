@@ -369,6 +369,28 @@ def test_the_defender_reinforces_with_a_move_ending_at_the_target(demo: Campaign
     )
 
 
+def test_a_reinforcement_of_an_attempt_that_cannot_pay_is_judged_as_a_move(
+    demo: Campaign,
+) -> None:
+    """R46/R50: whether alice's attempt can pay is hers to know; bob's reinforcement of it is
+    judged as the move it is, ending at the target, and its refusal says only that. The demo's
+    two boards and parts 7-9 make the check join the boards (order_checks.trial_of): before,
+    only a one-board check was judged so, and here bob read that the attempt "could not pay"."""
+    attempt = submit(demo, "alice", K.ATTEMPT, ATTACK)
+    Department.objects.filter(board__campaign=demo, slug="city-watch").update(
+        money=0, people=0, authority=0
+    )
+    answer = {"answers": attempt.engine_id}
+    wrong = {**answer, "from": "guild-hall", "path": ["dock-workers"], "tokens": {"money": 1}}
+    before = Order.objects.count()
+    with pytest.raises(OrderRefused) as refusal:
+        submit(demo, "bob", K.REINFORCE, wrong)
+    assert str(refusal.value) == "A reinforcement must end at the target The Guild Hall (R46)."
+    assert Order.objects.count() == before
+    right = {**answer, "from": "dock-workers", "path": ["guild-hall"], "tokens": {"people": 1}}
+    assert submit(demo, "bob", K.REINFORCE, right).kind == K.REINFORCE
+
+
 def test_early_processing_waits_for_every_player_and_the_grace(demo: Campaign) -> None:
     now = timezone.now()
     turn = open_turn(demo)
