@@ -36,6 +36,7 @@ from campaigns.models.campaign import engine_player_id
 
 PLAYER = Membership.Role.PLAYER.value
 INT, TEXT = "CAST(NULL AS INTEGER)", "CAST(NULL AS TEXT)"
+# The tables the batch reads, named by their model in `branches`.
 MODELS = (Alignment, Board, Department, Election, Goal, IntelEnvelope, Knowledge, Membership,
           Office, Shtick)  # fmt: skip
 
@@ -64,21 +65,7 @@ def branches(
     campaign_id: int, number: int | None, viewer: int | None, boards: bool
 ) -> tuple[str, list[Any]]:
     """The UNION ALL of every part's rows of the campaign, and its parameters."""
-    table = {
-        m.__name__: m._meta.db_table
-        for m in (
-            Alignment,
-            Board,
-            Department,
-            Election,
-            Goal,
-            IntelEnvelope,
-            Knowledge,
-            Membership,
-            Office,
-            Shtick,
-        )
-    }
+    table = {m.__name__: m._meta.db_table for m in MODELS}
     user = get_user_model()._meta.db_table
     audience = IntelEnvelope.audience.through._meta.db_table
     department = (
