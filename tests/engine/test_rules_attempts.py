@@ -49,6 +49,19 @@ def mint(**kw):
     return dept("mint", **base)
 
 
+def second_attacker():
+    """Alice's press, a second attacker like mint (linking 6, 2 money), and no link out yet."""
+    return dept(
+        "press",
+        structure="alice",
+        home=True,
+        produces=("money", 1),
+        impress=1,
+        functions={"linking": 6},
+        stash={"money": 2},
+    )
+
+
 def board(
     *orders,
     attacker=None,
@@ -420,16 +433,7 @@ def test_r43_second_attempt_in_a_turn_is_rejected():
 def test_r43_attempt_limit_counts_by_seq_whatever_became_of_the_first():
     """ENGINE.md: the first attempt (seq 1) cannot pay; the second (seq 2) is still over the
     limit and rejected. The first is listed in attempt_order, the second not."""
-    pier = dept("pier", consumes=("money", 1))
-    press = dept(
-        "press",
-        structure="alice",
-        home=True,
-        produces=("money", 1),
-        impress=1,
-        functions={"linking": 6},
-        stash={"money": 2},
-    )
+    pier, press = dept("pier", consumes=("money", 1)), second_attacker()
     out = resolve(
         board(
             attempt("a1", "alice", "mint", "docks", seq=1),
@@ -461,16 +465,7 @@ def test_r43_rejected_first_attempt_still_uses_up_the_limit():
 
 def test_r43_attempts_per_turn_is_a_campaign_setting():
     """R43: with attempts_per_turn 2, mint and press each capture one target."""
-    pier = dept("pier", consumes=("money", 1))
-    press = dept(
-        "press",
-        structure="alice",
-        home=True,
-        produces=("money", 1),
-        impress=1,
-        functions={"linking": 6},
-        stash={"money": 2},
-    )
+    pier, press = dept("pier", consumes=("money", 1)), second_attacker()
     out = resolve(
         board(
             attempt("a1", "alice", "mint", "docks"),

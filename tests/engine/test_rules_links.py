@@ -10,6 +10,7 @@ from boards import (
     links_of,
     priority,
     ranked,
+    report_of,
     stash_of,
     state,
     status_of,
@@ -120,27 +121,35 @@ def test_r10_state_holding_an_illegal_link_is_an_input_error(engine, bad_links):
 # ---- R11: link limits ---------------------------------------------------------------------
 
 
-def test_r11_third_outgoing_link_is_rejected():
-    """R11: mint already supplies watch and tower (2 outgoing)."""
+@pytest.mark.parametrize(
+    ("links", "order", "settings"),
+    [
+        # mint already supplies watch and tower (2 outgoing).
+        pytest.param(
+            [("mint", "watch"), ("mint", "tower")], ("mint", "keep"), None, id="third-outgoing"
+        ),
+        # watch is already fed by mint and bank (2 incoming).
+        pytest.param(
+            [("mint", "watch"), ("bank", "watch")], ("mint2", "watch"), None, id="third-incoming"
+        ),
+        # with max_in_links 1, a consumer already fed once takes no second link.
+        pytest.param(
+            [("mint", "watch")], ("bank", "watch"), {"max_in_links": 1}, id="in-limit-setting"
+        ),
+    ],
+)
+def test_r11_a_link_over_the_limits_is_rejected(links, order, settings):
+    """R11: at most max_out_links (default 2) out of a supplier and max_in_links (default 2)
+    into a consumer; a link over either is rejected and the board is unchanged."""
     s = board(
-        links=[("mint", "watch"), ("mint", "tower")],
-        orders=[add_link("o1", "alice", "mint", "keep")],
+        links=links,
+        orders=[add_link("o1", "alice", *order)],
+        extra=[alice("mint2", produces=("money", 1))],
+        settings=settings,
     )
     out = resolve(s)
     assert status_of(out, "o1") == "rejected"
-    assert_board_unchanged(s, out)
-
-
-def test_r11_third_incoming_link_is_rejected():
-    """R11: watch is already fed by mint and bank (2 incoming)."""
-    mint2 = alice("mint2", produces=("money", 1))
-    s = board(
-        links=[("mint", "watch"), ("bank", "watch")],
-        orders=[add_link("o1", "alice", "mint2", "watch")],
-        extra=[mint2],
-    )
-    out = resolve(s)
-    assert status_of(out, "o1") == "rejected"
+    assert "(R11)" in report_of(out, "o1")["reason"]
     assert_board_unchanged(s, out)
 
 
@@ -154,18 +163,6 @@ def test_r11_out_limit_is_a_campaign_setting():
     out = resolve(s)
     assert status_of(out, "o1") == "succeeded"
     assert ranked(out, "mint") == ["watch", "tower", "keep"]
-
-
-def test_r11_in_limit_is_a_campaign_setting():
-    """R11: with max_in_links 1, a consumer already fed once takes no second link."""
-    s = board(
-        links=[("mint", "watch")],
-        orders=[add_link("o1", "alice", "bank", "watch")],
-        settings={"max_in_links": 1},
-    )
-    out = resolve(s)
-    assert status_of(out, "o1") == "rejected"
-    assert_board_unchanged(s, out)
 
 
 def test_r11_supplier_may_link_to_more_consumers_than_it_can_feed():
