@@ -450,7 +450,7 @@ def safe_reason(
     already (a report filters many reasons). `levels`: slug -> level where the caller knows
     better than today's tables (a report: what the player controlled during that turn, so
     "your department was captured earlier this turn" reaches them, R51)."""
-    if "no department '" in reason or QUALIFIED.search(reason):
+    if QUALIFIED.search(reason):
         # (A department of another board, "<board>/<slug>": names across boards are not
         # filtered here, so none is shown.)
         return str(GENERIC)
