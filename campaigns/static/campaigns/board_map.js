@@ -499,6 +499,8 @@
         size = now;
         cy.resize();
         frame(cy);
+        // For what zoomed in on a part of the map (map_orders.js: an order's departments).
+        container.dispatchEvent(new CustomEvent("boardmap:framed", { detail: { cy } }));
       }).observe(container);
     }
     cy.on("tap", "node", (event) => show(panel, cardOf(scope, event.target)));

@@ -67,6 +67,13 @@
       return node.empty() ? "" : node.data("label");
     };
     let chosen = null; // { id, action, path }: an order waiting for its other department
+    let inView = null; // { ids, next }: the departments bringIntoView last brought into view
+    // A new width frames the whole map again (board_map.js): the page changed under the map
+    // (the box's new text brought a scroll bar) while an order waits for its tap. Bring its
+    // departments back, or the phone shows them too small to tap.
+    cy.container().addEventListener("boardmap:framed", () => {
+      if (chosen && inView) bringIntoView(inView.ids, inView.next);
+    });
 
     function show(...children) {
       box.replaceChildren(...children);
@@ -92,6 +99,7 @@
     // zooms to READABLE on the choice nearest the source instead: the next tap is what matters,
     // and the box beside the map lists every choice by name.
     function bringIntoView(ids, next) {
+      inView = { ids, next };
       if (cy.zoom() >= READABLE) return;
       const nodes = cy.nodes().filter((node) => ids.has(node.id()));
       cy.fit(nodes, 30);
