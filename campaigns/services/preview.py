@@ -1,5 +1,5 @@
-"""The GM's preview of a turn (issue "A GM sets up and runs a long campaign"): what the queued
-orders would do if the turn were processed now, with a throwaway seed.
+"""The GM's preview of a turn: what the queued orders would do if the turn were processed
+now, with a throwaway seed.
 
 The real turn job runs (services/turns.py: one code path, so the preview cannot drift from
 what processing will do) inside a transaction that is then rolled back: nothing is saved,

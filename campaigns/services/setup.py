@@ -1,7 +1,6 @@
-"""The GM sets a campaign up (issue "A GM sets up and runs a long campaign"): a new campaign,
-its settings and its alignment catalogue (RULES R5). Every change a GM makes to an existing
-campaign is checked by the engine first (a refusal names the rule and changes nothing) and
-is recorded in the append-only audit log (R53).
+"""The GM sets a campaign up: a new campaign, its settings and its alignment catalogue (RULES
+R5). Every change a GM makes to an existing campaign is checked by the engine first (a refusal
+names the rule and changes nothing) and is recorded in the append-only audit log (R53).
 
 Errors are SetupRefused with one line per problem, fit to show the GM."""
 

@@ -1,6 +1,6 @@
-"""The GM runs a long campaign (issue "A GM sets up and runs a long campaign"; RULES R51,
-R52): preview the open turn, undo the last processed turn, end the campaign and open it.
-Each step that changes something shows what it will do and asks for a confirmation first."""
+"""The GM runs a long campaign (RULES R51, R52): preview the open turn, undo the last
+processed turn, end the campaign and open it. Each step that changes something shows what it
+will do and asks for a confirmation first."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""`manage.py bench_board_import`: time a GM's board import (issue "A GM sets up and runs a
-long campaign": 1,000 departments in seconds), as a JSON board file and as a CSV of
+"""`manage.py bench_board_import`: time a GM's board import (a board
+of 1,000 departments should take seconds), as a JSON board file and as a CSV of
 departments, through the same code the import page uses. Prints the seconds and queries of
 each; the throw-away campaign is deleted afterwards."""
 

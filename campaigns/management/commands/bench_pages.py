@@ -4,8 +4,8 @@ Start the site as production runs it (gunicorn with gunicorn.conf.py, DEBUG off,
 then point this at it. It makes sure the demo exists with turn 1 processed, logs in as a
 player (a session row, its cookie sent by the load), and for each page (board, orders,
 campaign, turn report) runs Debian's `wrk` with --connections users for --seconds, then
-prints requests per second and the 50th, 95th and 99th percentile latency. Target (issue
-15): >= 200 requests/s and p95 <= 60 ms per page with 10 users on a 2-core machine.
+prints requests per second and the 50th, 95th and 99th percentile latency. Target:
+>= 200 requests/s and p95 <= 60 ms per page with 10 users on a 2-core machine.
 
     DEBUG=false SECURE_PROXY_SSL_HEADER=true SECRET_KEY=... DATABASE_URL=postgres://... \\
         gunicorn illumineaucracy.wsgi --bind 127.0.0.1:8100 &
