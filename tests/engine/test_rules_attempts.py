@@ -49,11 +49,12 @@ def mint(**kw):
     return dept("mint", **base)
 
 
-def second_attacker():
-    """Alice's press, a second attacker like mint (linking 6, 2 money), and no link out yet."""
+def second_attacker(slug="press", structure="alice"):
+    """Another attacker like mint (linking 6, so every die succeeds; 2 money), no link out yet:
+    alice's press by default."""
     return dept(
-        "press",
-        structure="alice",
+        slug,
+        structure=structure,
         home=True,
         produces=("money", 1),
         impress=1,
@@ -482,15 +483,7 @@ def test_r43_attempts_resolve_in_hmac_order_so_the_later_one_takes_the_target():
     """R43: alice's mint (a1) and bob's treasury (b1) both certainly win against docks. They resolve
     sorted by HMAC-SHA256(seed, "3:order:<id>"): the first captures docks, the second then captures
     it from the first (R44 removes the first's link)."""
-    bank = dept(
-        "treasury",
-        structure="bob",
-        home=True,
-        produces=("money", 1),
-        impress=1,
-        functions={"linking": 6},
-        stash={"money": 2},
-    )
+    bank = second_attacker("treasury", "bob")
     # SEED puts a1 first; sha256("0") puts b1 first (checked with boards.attempt_sequence).
     for seed in (SEED, SEED_0):
         s = board(
