@@ -44,7 +44,7 @@ FORBIDDEN = {
 
 # The domain packages beside the core loop (campaigns/selectors, services, web: the campaign,
 # boards, turns and orders). Each has the same floors inside it: selectors, services, web.
-DOMAINS = ("intrigue", "elections", "press", "history", "archive", "accounts")
+DOMAINS = ("intrigue", "elections", "press", "history", "archive", "accounts", "classic")
 
 # domain -> the domains it may import. The core loop gathers every domain (the turn job
 # resolves intrigue and elections, the campaign page shows press and characters); a domain
@@ -55,8 +55,9 @@ MAY_IMPORT = {
     "elections": {"core", "intrigue"},  # shticks that offices grant
     "press": {"core", "accounts"},  # a member's name and language in mails
     "history": {"core", "elections"},  # office timelines on the history page
-    "archive": {"core", "press"},  # which conversations the GM may read
+    "archive": {"core", "press", "classic"},  # conversations the GM may read; classic states
     "accounts": {"core", "press"},  # the navbar's unread counts
+    "classic": {"core", "history"},  # the turns a board has a record of
 }
 
 

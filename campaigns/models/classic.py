@@ -26,7 +26,7 @@ from django.db import models
 from .board import Board
 from .fields import JSONField
 
-# The keys an engine call adds to the stored document (selectors/classic_state.py).
+# The keys an engine call adds to the stored document (classic/selectors/state.py).
 CALL_KEYS = ("ruleset", "turn", "seed", "orders", "alignments")
 
 

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
+from campaigns.classic.selectors.state import stored_classic_states
 from campaigns.engine.joined import SEP, departments_named
 from campaigns.engine.scope import named_departments
 from campaigns.intrigue.selectors.deals import Offer, offers_to
 from campaigns.models import Department, Membership, Notice, Order, PlayerTurn, Turn
 from campaigns.reasons import stored_reason
 from campaigns.selectors.board_views import player_names
-from campaigns.selectors.classic_state import stored_classic_states
 from campaigns.selectors.order_checks import ELECTION_KINDS, safe_reason
 from campaigns.selectors.pages import (
     BoardLink,
@@ -53,7 +53,7 @@ class OrderLine:
     text: str
     status_label: str
     reason: str = ""
-    classic: bool = False  # a classic board's order (R90): web/classic_orders.py edits it
+    classic: bool = False  # a classic board's order (R90): classic/web/orders.py edits it
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from django.db.models.expressions import RawSQL
 from django.utils.formats import localize
 
 from campaigns.accounts.selectors.profile import cached_profile
+from campaigns.classic.selectors.wins import WinNotice, win_notice
 from campaigns.models import (
     Board,
     Campaign,
@@ -36,7 +37,6 @@ from campaigns.selectors.board_views import (
     board_view_of,
     live_snapshot,
 )
-from campaigns.selectors.classic_wins import WinNotice, win_notice
 
 # R50 lives in `visibility`.
 from campaigns.selectors.visibility import (

@@ -190,7 +190,7 @@ class TurnReport:
     seed: str
     commitment: str
     commitment_ok: bool
-    # A BoardReport each, or for a classic board a report_classic.ClassicBoardReport.
+    # A BoardReport each, or for a classic board a ClassicBoardReport (classic/selectors/report.py).
     boards: list[Any] = field(default_factory=list)
     # What the viewer was told this turn (put into words when shown: campaigns/words/notices.py).
     notices: list[Notice] = field(default_factory=list)

@@ -26,6 +26,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.db.models.fields.json import KeyTransform
 
+from campaigns.classic.selectors.report import ClassicBoardReport, classic_board_report
 from campaigns.elections.selectors.report_election import election_result
 from campaigns.engine.dice import commitment as seed_commitment
 from campaigns.engine.errors import EngineError
@@ -63,7 +64,6 @@ from campaigns.selectors.report_board_changes import (
     structures,
     succeeded,
 )
-from campaigns.selectors.report_classic import ClassicBoardReport, classic_board_report
 from campaigns.selectors.report_defence import Defence, defences
 from campaigns.selectors.report_orders import attack_view, order_view
 from campaigns.selectors.report_view_models import BoardReport, BoardTab, OrderView, TurnReport
@@ -225,7 +225,7 @@ def turn_report(
         # changed hands (R62). Moves and reinforcements count, unshown, for what a defend
         # roll spent (report_defence: what may have reached its stash first).
         # On a classic board every player's attacks are public (R99: every group and its
-        # place is seen by all; selectors/report_classic.py shows what of them), and gifts
+        # place is seen by all; classic/selectors/report.py shows what of them), and gifts
         # of megabucks or of a group count for those to the viewer (R97).
         # One Q, not two querysets joined with `|` (a third cheaper to build, same SQL).
         others = Q(

@@ -2,15 +2,15 @@
 three players as Tourmaline, one classic board (campaigns/demo/classic.json: three Illuminati,
 27 groups, a goal each), turn 1 open. Made beside Tourmaline so a new user can try the card
 game's rules at once; the board goes through the same importer a GM's classic file does
-(services/classic_boards.py)."""
+(classic/services/boards.py)."""
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from campaigns.classic.services.boards import classic_board_import
 from campaigns.demo import demo_file
 from campaigns.models import Campaign, Membership
-from campaigns.services.classic_boards import classic_board_import
 from campaigns.services.demo import demo_campaign_made
 from campaigns.services.turns import campaign_start
 

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from campaigns.accounts.selectors.profile import cached_profile, language_of
+from campaigns.classic.selectors.wins import ClassicWin, classic_wins
 from campaigns.models import Campaign, Election, Membership, Notice, NotificationSettings
-from campaigns.selectors.classic_wins import ClassicWin, classic_wins
 from campaigns.stored_times import times_in_words
 from campaigns.words.classic import win_text
 from campaigns.words.notices import notice_text

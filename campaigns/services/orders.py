@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from campaigns.accounts.selectors.profile import language_of
+from campaigns.classic.selectors.orders import CLASSIC_KINDS, classic_order_check
 from campaigns.intrigue.selectors.handover_offers import handover_check_single
 from campaigns.intrigue.services.deal_notices import handover_notify
 from campaigns.models import (
@@ -34,7 +35,6 @@ from campaigns.models import (
     PlayerTurn,
     Turn,
 )
-from campaigns.selectors.classic_orders import CLASSIC_KINDS, classic_order_check
 from campaigns.selectors.order_checks import (
     OrderRefused,
     attempt_check_cutoff,

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.accounts.selectors.profile import language_of
+from campaigns.classic.selectors.state import stored_of
 from campaigns.engine.dice import commitment
 from campaigns.models import (
     AuditEntry,
@@ -41,7 +42,6 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
-from campaigns.selectors.classic_state import stored_of
 from campaigns.services.audit import audit_record
 from campaigns.services.notifications import (
     MAIL_RELATED,

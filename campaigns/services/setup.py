@@ -13,12 +13,12 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from campaigns.classic.services.boards import classic_board_import
 from campaigns.models import Alignment, AuditEntry, Board, Campaign, Membership
 from campaigns.selectors.setup import engine_problems
 from campaigns.services.audit import audit_record
 from campaigns.services.boards import board_import
 from campaigns.services.campaigns import alignments_create_default
-from campaigns.services.classic_boards import classic_board_import
 
 # What a GM may change from the settings page (the rest is the turn job's).
 SETTINGS = (
@@ -164,7 +164,7 @@ def board_import_by_gm(
         for m in campaign.memberships.filter(role=Membership.Role.PLAYER).select_related("user")
     }
     with transaction.atomic():
-        if is_classic_file(data):  # R90: a classic board's file (services/classic_boards.py)
+        if is_classic_file(data):  # R90: a classic board's file (classic/services/boards.py)
             board = classic_board_import(campaign=campaign, data=data, players=players)
             counts = {"ruleset": board.ruleset, "groups": len(data.get("groups") or [])}
         else:

@@ -19,15 +19,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from campaigns.engine.api import collector_paused
-from campaigns.engine.joined import SEP, split_report, split_states
-from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
-from campaigns.reasons import outcome_stored
-from campaigns.selectors.classic_state import (
+from campaigns.classic.selectors.state import (
     classic_engine_state,
     stored_classic_states,
     stored_of,
 )
+from campaigns.engine.api import collector_paused
+from campaigns.engine.joined import SEP, split_report, split_states
+from campaigns.models import Board, Campaign, Order, Turn, TurnRecord
+from campaigns.reasons import outcome_stored
 from campaigns.selectors.state import (
     BoardRows,
     board_rows,

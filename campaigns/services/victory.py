@@ -9,8 +9,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns.classic.selectors.wins import classic_wins
 from campaigns.models import AuditEntry, Campaign, Turn
-from campaigns.selectors.classic_wins import classic_wins
 from campaigns.services.audit import audit_record
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from campaigns.classic.selectors.board_turns import classic_board_page
 from campaigns.history.web.history_forms import asked_turn
 from campaigns.intrigue.selectors.cross_board import cross_links
 from campaigns.intrigue.selectors.intrigue import board_offices
@@ -25,7 +26,6 @@ from campaigns.models import Board, Campaign, Membership, Turn
 from campaigns.selectors import pages as selectors
 from campaigns.selectors.board_turns import board_page
 from campaigns.selectors.campaign_boxes import campaign_boxes
-from campaigns.selectors.classic_board_turns import classic_board_page
 from campaigns.selectors.visibility import is_gm
 from campaigns.services.campaign_start import campaign_start_checked
 from campaigns.services.campaigns import (
@@ -132,7 +132,7 @@ def classic_board(request: HttpRequest, viewer: Membership, board_row: Board) ->
         "view": page.view,
         "is_gm": is_gm(viewer),
     }
-    return render(request, "campaigns/classic_board.html", context)
+    return render(request, "classic/board.html", context)
 
 
 # --- GM controls -----------------------------------------------------------------------------

@@ -15,16 +15,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from campaigns.elections.web.election_warnings import election_warnings, preview_posts
-from campaigns.models import Board, Membership, Order, Turn
-from campaigns.selectors import order_checks
-from campaigns.selectors import orders as order_reads
-from campaigns.selectors.classic_offers import GroupOffer, classic_gives, classic_group_offers
-from campaigns.selectors.classic_orders import (
+from campaigns.classic.selectors.offers import GroupOffer, classic_gives, classic_group_offers
+from campaigns.classic.selectors.orders import (
     ClassicOffer,
     classic_kinds_offered,
     classic_order_context,
 )
+from campaigns.elections.web.election_warnings import election_warnings, preview_posts
+from campaigns.models import Board, Membership, Order, Turn
+from campaigns.selectors import order_checks
+from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.selectors.order_context import OrderContext, order_contexts
 from campaigns.selectors.pages import BoardLink
@@ -237,7 +237,7 @@ def order_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if order.status != Order.Status.QUEUED:
         messages.error(request, _("Only queued orders can be changed."))
         return redirect("orders", slug)
-    if order.board.is_classic:  # R90: its form is the classic one (web/classic_orders.py)
+    if order.board.is_classic:  # R90: its form is the classic one (classic/web/orders.py)
         url = reverse("classic_order", args=[slug, order.board.slug, order.kind])
         return redirect(f"{url}?order={order.pk}")
     ctx = OrderContext.build(viewer, order.turn, order.board)

@@ -16,6 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from campaigns.accounts.web.preferences import request_profile
+from campaigns.classic.selectors.board_files import COLUMNS as CLASSIC_COLUMNS
+from campaigns.classic.selectors.board_files import (
+    classic_board_and_lines_from_csv,
+    is_classic_csv,
+)
 from campaigns.selectors.audit import audit_choices, audit_page
 from campaigns.selectors.board_files import (
     COLUMNS,
@@ -27,11 +32,6 @@ from campaigns.selectors.board_files import (
     board_from_json,
     json_lines,
     located,
-)
-from campaigns.selectors.classic_board_files import COLUMNS as CLASSIC_COLUMNS
-from campaigns.selectors.classic_board_files import (
-    classic_board_and_lines_from_csv,
-    is_classic_csv,
 )
 from campaigns.services.boards import BoardImportError, BoardImportWarning
 from campaigns.services.setup import (
@@ -213,7 +213,9 @@ def board_of_text(form: BoardImportForm, content: str) -> tuple[dict[str, Any], 
     needed)."""
     if form.is_csv():
         data = form.cleaned_data
-        if is_classic_csv(content):  # R90: a spreadsheet of groups (classic_board_files.py)
+        if is_classic_csv(
+            content
+        ):  # R90: a spreadsheet of groups (classic/selectors/board_files.py)
             return classic_board_and_lines_from_csv(content, slug=data["slug"], name=data["name"])
         return board_and_lines_from_csv(content, slug=data["slug"], name=data["name"])
     return board_from_json(content), FileLines()

@@ -4,14 +4,14 @@ busiest campaign pages go through the page cache (`cached_page`, web/page_cache.
 from django.urls import path
 
 from campaigns.accounts.web import profile
+from campaigns.classic.web import editor as classic_editor
+from campaigns.classic.web import orders as classic_orders
 from campaigns.elections.web import elections, office_shticks
 from campaigns.history.web import history
 from campaigns.intrigue.web import intrigue, intrigue_gm
 from campaigns.press.web import press, press_gm
 from campaigns.web import (
     campaign,
-    classic_editor,
-    classic_orders,
     editor,
     members,
     order_menu,
@@ -54,7 +54,7 @@ urlpatterns += [
     path(
         f"{ORDERS}<slug:board_slug>/map-menu.json", order_menu.order_map_menu, name="order_map_menu"
     ),  # fmt: skip
-    # RULES part 10: a classic board's order forms (web/classic_orders.py).
+    # RULES part 10: a classic board's order forms (classic/web/orders.py).
     path(
         f"{ORDERS}<slug:board_slug>/classic/<slug:kind>/",
         classic_orders.classic_order,
@@ -123,7 +123,7 @@ urlpatterns += [
     path(f"{DEPARTMENT}links/<int:pk>/move/", editor.link_move, name="link_move"),
 ]
 
-# The GM's editor of a classic board (web/classic_editor.py; RULES R91, R92, R98, R53).
+# The GM's editor of a classic board (classic/web/editor.py; RULES R91, R92, R98, R53).
 urlpatterns += [
     path(
         f"{BOARD}classic/groups/<slug:group_slug>/",

@@ -98,7 +98,7 @@ OUTSIDE = """() => window.boardMaps.map(cy => {
 def test_alice_sees_the_classic_map_whole_on_a_desktop_and_a_phone(
     live_server: Any, transactional_db: None, browser: Any
 ) -> None:
-    """The classic board's map (selectors/classic_map.py) opens fitted to all its nodes at
+    """The classic board's map (classic/selectors/map.py) opens fitted to all its nodes at
     1280 and at 390 px: every structure, the table, the deck, the free arrows; and alice's
     map holds her treasuries only."""
     from playwright.sync_api import expect

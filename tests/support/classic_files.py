@@ -147,7 +147,7 @@ def gm_classic_secrets() -> tuple[list[str], list[str]]:
 
 
 # `classic_file()` as the spreadsheet the board-import page documents
-# (campaigns/selectors/classic_board_files.py): one line per group, each player's goal and
+# (campaigns/classic/selectors/board_files.py): one line per group, each player's goal and
 # count of destroyed groups on their Illuminati's line, the deck's lines top first.
 CLASSIC_CSV = """\
 slug,name,illuminati,power,transferable,resistance,income,arrows,alignments,bonuses,place,controller,parent,treasury,goal,groups_destroyed

@@ -13,9 +13,9 @@ import hashlib
 from typing import Any
 
 from campaigns import engine
+from campaigns.classic.selectors.state import classic_engine_state
 from campaigns.engine.dice import commitment
 from campaigns.models import Board, Campaign, ClassicBoard, Order, Turn, TurnRecord
-from campaigns.selectors.classic_state import classic_engine_state
 from campaigns.services.turns import turn_process
 from tests.support.classic_files import classic_board_in
 from tests.support.demo import member

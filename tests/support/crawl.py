@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from campaigns.classic.selectors.orders import CLASSIC_KINDS
 from campaigns.models import (
     Board,
     Campaign,
@@ -46,7 +47,6 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
-from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.selectors.order_context import OrderContext
 from campaigns.services.demo import demo_create
 from campaigns.services.orders import orders_submit
@@ -402,7 +402,7 @@ def CLASSIC_ORDER_KINDS(w: World, name: str) -> Urls:
 
 
 def CLASSIC_GROUPS(w: World, name: str) -> Urls:
-    """The GM's editor of the classic board's groups (web/classic_editor.py): a group of each
+    """The GM's editor of the classic board's groups (classic/web/editor.py): a group of each
     player's and one on the table, each its controller's. (Groups in the deck have no page:
     face down, R99.)"""
     owned = {"bavarians": "alice", "cia": "bob", "yuppies": None}

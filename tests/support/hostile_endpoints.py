@@ -9,6 +9,7 @@ from typing import Any
 from django.db.models import Model
 from django.urls import reverse
 
+from campaigns.classic.selectors.orders import CLASSIC_KINDS
 from campaigns.intrigue.web.intrigue_forms import GOAL_FORMS
 from campaigns.intrigue.web.shtick_forms import SHTICK_FORMS
 from campaigns.models import (
@@ -29,7 +30,6 @@ from campaigns.models import (
     Shtick,
     Turn,
 )
-from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import reset_link
 from tests.support.hostile import (
@@ -144,13 +144,13 @@ ORDER_FORMS = [
     for board in ("city", "harbour")
     for kind in FORMS
 ]  # fmt: skip
-# RULES R94-R97: a classic board's forms (web/classic_orders.py), on the classic world's board.
+# RULES R94-R97: a classic board's forms (classic/web/orders.py), on the classic world's board.
 CLASSIC_FORMS = [
     Endpoint(f"classic_order {kind}", "alice", turn_url("classic_order", "cabal", kind),
              world="classic", expects=FORM_OR_DONE, done=grew(Order))
     for kind in CLASSIC_KINDS
 ] + [
-    # The GM's editor of the classic board (web/classic_editor.py): a group, a player's goal.
+    # The GM's editor of the classic board (classic/web/editor.py): a group, a player's goal.
     Endpoint("classic_group_edit", "gm", turn_url("classic_group_edit", "cabal", "mafia"),
              world="classic", expects=FORM_OR_DONE, done=audited),
     Endpoint("classic_player_edit", "gm",

@@ -1,5 +1,5 @@
 """The GM imports a classic board (RULES R90-R92) as a spreadsheet on the board-import page
-(campaigns/selectors/classic_board_files.py): the CSV becomes the same board file a JSON
+(campaigns/classic/selectors/board_files.py): the CSV becomes the same board file a JSON
 import makes and goes through the same review and write; a malformed file is refused with
 each problem's line and column, and nothing is written."""
 
@@ -13,8 +13,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaigns.classic.selectors.board_files import COLUMNS
 from campaigns.models import AuditEntry, Campaign, ClassicBoard
-from campaigns.selectors.classic_board_files import COLUMNS
 from tests.support.board_files import counts, fresh_campaign, upload
 from tests.support.classic_files import CLASSIC_CSV, classic_csv_with, classic_file
 from tests.support.handmade import ClientFor

@@ -1,4 +1,4 @@
-"""The GM's editor of a classic board (RULES R91, R92, R98, R53; web/classic_editor.py): one
+"""The GM's editor of a classic board (RULES R91, R92, R98, R53; classic/web/editor.py): one
 group's figures, place, parent and treasury, one player's Illuminati treasury and goal. Every
 save is the whole board reviewed by the engine as the import reviews a file: saved and
 logged, or refused with the engine's reason and nothing changed. The GM's only."""

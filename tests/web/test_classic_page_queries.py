@@ -15,8 +15,8 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from campaigns.classic.selectors.orders import CLASSIC_KINDS
 from campaigns.models import Board, Campaign, ClassicBoard, Order, Turn
-from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.services.turns import turn_process
 from tests.support.classic_files import classic_board_in, group
 from tests.support.demo import member

@@ -1,4 +1,4 @@
-"""A classic board's turn report (selectors/report_classic.py, RULES R93-R99): the seat
+"""A classic board's turn report (classic/selectors/report.py, RULES R93-R99): the seat
 order, every attack in the order resolved with its 2d6 verifiable on Verify the dice, the
 figures and megabucks of an order only for its own player (they tell what secret treasuries
 spent), income only of the reader's own groups, and the same page for every reader asking a

@@ -30,8 +30,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from campaigns.classic.selectors.orders import CLASSIC_KINDS
 from campaigns.models import Campaign
-from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.web.order_forms import FORMS
 from tests.support.demo import Played
 from tests.support.hostile import (

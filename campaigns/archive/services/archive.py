@@ -50,6 +50,7 @@ from campaigns.archive.services.archive_fields import (
     slug_check,
 )
 from campaigns.archive.services.archive_intrigue import IntrigueRows
+from campaigns.classic.selectors.state import classic_engine_state
 from campaigns.engine import EngineError
 from campaigns.engine.classic.state import parse_classic
 from campaigns.engine.cli_io import parse_board
@@ -76,7 +77,6 @@ from campaigns.models import (
     Turn,
     TurnRecord,
 )
-from campaigns.selectors.classic_state import classic_engine_state
 from campaigns.selectors.state import board_state
 from campaigns.services.bulk_writes import bulk_set
 

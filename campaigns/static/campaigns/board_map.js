@@ -12,7 +12,7 @@
 // where it was from turn to turn. All styling goes through Cytoscape's style API (the site's
 // Content-Security-Policy allows no inline style), with colours read from map.css.
 //
-// A classic board's map (selectors/classic_map.py, RULES R90-R99) is drawn by the same code:
+// A classic board's map (classic/selectors/map.py, RULES R90-R99) is drawn by the same code:
 // its nodes carry a `detail` line (the card's figures), may be small (`size`), left out of
 // the list of buttons (`unlisted`) or drawn inside another (`parent`: a box, laid out by dagre
 // as a compound node); its edges carry a `kind` (control, open) and a `hint`, the sentence

@@ -1,6 +1,6 @@
 """Forms of the GM's editor of a classic board (RULES R91, R92, R98). They check the input only
 (whole numbers, choices, a goal's parts); the engine reviews the board it makes
-(services/classic_editor.py)."""
+(classic/services/editor.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.selectors.classic_board_files import bonus_from_text, bonus_problem, bonus_text
+from campaigns.classic.selectors.board_files import bonus_from_text, bonus_problem, bonus_text
+from campaigns.classic.services.editor import CARD_LISTS
 from campaigns.services.boards import BIG_MAX
-from campaigns.services.classic_editor import CARD_LISTS
 
 PLACES = [
     ("structure", _("in a power structure")),

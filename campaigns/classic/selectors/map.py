@@ -20,7 +20,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from campaigns.selectors.classic_board_view import ClassicBoardView, GroupRow, StructureView
+from campaigns.classic.selectors.board_view import ClassicBoardView, GroupRow, StructureView
 
 TABLE, DESTROYED, DECK = "pile-table", "pile-destroyed", "pile-deck"
 

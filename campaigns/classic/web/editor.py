@@ -1,6 +1,6 @@
 """The GM's editor of a classic board (RULES R90-R92, R98, R53): one group's figures, place,
 parent and treasury; one player's Illuminati treasury and goal. Every save goes through
-services/classic_editor.py, where the engine reviews the whole new board as the import does;
+classic/services/editor.py, where the engine reviews the whole new board as the import does;
 a refusal is shown in words and changes nothing. GM only (web/access.py: 404 for
 non-members, 403 for players and observers); groups in the deck are face down even to the
 GM (R99) and have no page."""
@@ -18,19 +18,19 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from campaigns.models import Board, Membership
-from campaigns.selectors.board_views import player_names
-from campaigns.selectors.classic_editor import classic_player, editable_group, parent_choices
-from campaigns.selectors.classic_state import stored_classic_state
-from campaigns.services.classic_editor import classic_group_update, classic_player_update
-from campaigns.services.setup import SetupRefused
-from campaigns.web.access import FORM_METHODS, found, gm_board, posted
-from campaigns.web.classic_editor_forms import (
+from campaigns.classic.selectors.editor import classic_player, editable_group, parent_choices
+from campaigns.classic.selectors.state import stored_classic_state
+from campaigns.classic.services.editor import classic_group_update, classic_player_update
+from campaigns.classic.web.editor_forms import (
     ClassicGroupForm,
     ClassicPlayerForm,
     group_initial,
     player_initial,
 )
+from campaigns.models import Board, Membership
+from campaigns.selectors.board_views import player_names
+from campaigns.services.setup import SetupRefused
+from campaigns.web.access import FORM_METHODS, found, gm_board, posted
 
 
 def gm_classic_board(request: HttpRequest, slug: str, board_slug: str) -> tuple[Membership, Board]:
@@ -88,7 +88,7 @@ def classic_group_edit(
         "campaign": board.campaign, "board": board, "group": group, "form": form,
         "refused": refused, "controller": names.get(str(group.get("controller")), ""),
     }  # fmt: skip
-    return render(request, "campaigns/editor/classic_group.html", context)
+    return render(request, "classic/editor/group.html", context)
 
 
 @require_http_methods(FORM_METHODS)
@@ -120,4 +120,4 @@ def classic_player_edit(
         "campaign": board.campaign, "board": board, "player": found_player,
         "illuminati": illuminati, "form": form, "refused": refused,
     }  # fmt: skip
-    return render(request, "campaigns/editor/classic_player.html", context)
+    return render(request, "classic/editor/player.html", context)

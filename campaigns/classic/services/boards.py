@@ -18,11 +18,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from campaigns.classic.selectors.state import classic_engine_state
 from campaigns.engine import EngineError
 from campaigns.engine.classic.state import parse_classic
 from campaigns.models import Board, Campaign, ClassicBoard, Membership
 from campaigns.models.campaign import engine_player_id
-from campaigns.selectors.classic_state import classic_engine_state
 from campaigns.services.boards import (
     BIG_MAX,
     NAME_MAX,

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from campaigns.classic.selectors.orders import ClassicOrderContext
 from campaigns.models import Membership, Order, Turn
-from campaigns.selectors.classic_orders import ClassicOrderContext
 
 Kind = Order.Kind
 

@@ -70,6 +70,6 @@ def classic_player(board: Board, state: dict[str, Any], pid: str) -> ClassicPlay
 
 def user_name_ids(board: Board) -> dict[str, str]:
     """User name -> engine id of the campaign's players: the engine's reasons name players by
-    engine id, the GM reads user names (services/classic_boards.py `named_back`)."""
+    engine id, the GM reads user names (classic/services/boards.py `named_back`)."""
     members = board.campaign.memberships.filter(role=Membership.Role.PLAYER)
     return {m.user.get_username(): m.player_id for m in members.select_related("user")}

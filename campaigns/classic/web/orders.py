@@ -15,18 +15,18 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from campaigns.engine.errors import EngineError
-from campaigns.models import Board, Membership, Order, Turn
-from campaigns.selectors import orders as order_reads
-from campaigns.selectors.classic_orders import (
+from campaigns.classic.selectors.orders import (
     CLASSIC_KINDS,
     ClassicOrderContext,
     classic_order_context,
 )
+from campaigns.classic.web.order_forms import ClassicOrderForm
+from campaigns.engine.errors import EngineError
+from campaigns.models import Board, Membership, Order, Turn
+from campaigns.selectors import orders as order_reads
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.services import orders as service
 from campaigns.web.access import board_of, open_turn_of, player_of, posted
-from campaigns.web.classic_order_forms import ClassicOrderForm
 from campaigns.words.classic import term_word
 from campaigns.words.labels import in_text, percent_text
 
@@ -128,4 +128,4 @@ def classic_order(request: HttpRequest, slug: str, board_slug: str, kind: str) -
         "is_accept": kind == Order.Kind.CLASSIC_ACCEPT,
         "is_give": kind == Order.Kind.CLASSIC_GIVE,
     }
-    return render(request, "campaigns/orders/classic_order_form.html", context)
+    return render(request, "classic/order_form.html", context)

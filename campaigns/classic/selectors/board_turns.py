@@ -15,12 +15,12 @@ from typing import Any
 
 from django.db.models.fields.json import KeyTransform
 
+from campaigns.classic.selectors.board_view import ClassicBoardView, classic_view_of
+from campaigns.classic.selectors.map import classic_map
+from campaigns.classic.selectors.state import stored_classic_state
 from campaigns.history.selectors.history_records import turn_numbers
 from campaigns.models import Board, Membership, Turn, TurnRecord
 from campaigns.selectors.board_turns import Scrubber
-from campaigns.selectors.classic_board_view import ClassicBoardView, classic_view_of
-from campaigns.selectors.classic_map import classic_map
-from campaigns.selectors.classic_state import stored_classic_state
 
 # The keys of a classic state the page reads (ENGINE.md part 10), and nothing else.
 SHOWN = ("groups", "players", "settings", "destroyed_by")

@@ -1,5 +1,5 @@
 """The order forms of a classic board (RULES R94-R97, ENGINE.md part 10): one form for every
-kind, whose select offers exactly the engine's legal choices (selectors/classic_orders.py),
+kind, whose select offers exactly the engine's legal choices (classic/selectors/orders.py),
 named by groups' and players' names; anything else is refused in words and writes nothing."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.selectors.classic_orders import (
+from campaigns.classic.selectors.orders import (
     AMOUNTS,
     CHOICE_FIELDS,
     REQUIRED_AMOUNTS,

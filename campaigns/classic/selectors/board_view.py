@@ -3,8 +3,8 @@ Illuminati, the groups on the table, the destroyed pile and the deck's size, as 
 see them. Everything about a card, its place and its controller is public (R99); treasuries
 (to their controller) and goals (to their player) are decided by visibility.py's
 `sees_classic_secret`, here and nowhere else; the deck's order is never read into the
-view-model. The state is the board now (selectors/classic_state.py) or a turn's record
-(selectors/classic_board_turns.py). A fixed number of queries whatever the number of groups."""
+view-model. The state is the board now (classic/selectors/state.py) or a turn's record
+(classic/selectors/board_turns.py). A fixed number of queries whatever the number of groups."""
 
 from __future__ import annotations
 

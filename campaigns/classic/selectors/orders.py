@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from campaigns.classic.selectors.state import classic_engine_state, stored_classic_state
 from campaigns.engine.classic.legal import ClassicLegal, legal_choices
 from campaigns.engine.classic.preview import attack_preview
 from campaigns.engine.errors import EngineError
@@ -18,7 +19,6 @@ from campaigns.models import Board, Membership, Order, Turn
 from campaigns.models.turn import CLASSIC_ENGINE_KINDS
 from campaigns.reasons import site_refusal
 from campaigns.selectors.board_views import player_names
-from campaigns.selectors.classic_state import classic_engine_state, stored_classic_state
 from campaigns.selectors.order_checks import OrderRefused
 from campaigns.words.classic import classic_choice_text, classic_reason
 

@@ -2,7 +2,7 @@
 treasury, or one player's Illuminati treasury and goal.
 
 Every save builds the new whole document and has the engine review it exactly as the import
-does (services/classic_boards.py `classic_review`), under the campaign row lock the turn job
+does (classic/services/boards.py `classic_review`), under the campaign row lock the turn job
 takes too; a refusal raises SetupRefused with the engine's reason in words and changes nothing.
 A saved change replaces the stored document and is recorded in the audit log with what it
 changed, before and after.
@@ -21,11 +21,11 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaigns.classic.selectors.editor import editable_group, groups_of, user_name_ids
+from campaigns.classic.selectors.state import stored_classic_state
+from campaigns.classic.services.boards import classic_review
 from campaigns.models import AuditEntry, Board, Campaign, ClassicBoard
-from campaigns.selectors.classic_editor import editable_group, groups_of, user_name_ids
-from campaigns.selectors.classic_state import stored_classic_state
 from campaigns.services.audit import audit_record
-from campaigns.services.classic_boards import classic_review
 from campaigns.services.setup import SetupRefused
 
 FIGURES = ("power", "transferable", "resistance", "income", "arrows", "treasury")

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from campaigns.classic.selectors.orders import CLASSIC_KINDS
 from campaigns.models import Order, TurnRecord
-from campaigns.selectors.classic_orders import CLASSIC_KINDS
 from campaigns.selectors.report_orders import verify_url
 from campaigns.selectors.report_view_models import RollView
 from campaigns.words.classic import classic_choice_text, classic_order_text, classic_reason

@@ -1,5 +1,5 @@
 """A classic board (RULES R90-R92) from a spreadsheet: the CSV a GM prepares, turned into the
-board file services/classic_boards.py imports (ENGINE.md part 10 with names), so it goes
+board file classic/services/boards.py imports (ENGINE.md part 10 with names), so it goes
 through the same review and write as a JSON file. Only the reading is here; what the values
 mean is the import's and the engine's to check.
 
