@@ -11,7 +11,7 @@ from django import template
 register = template.Library()
 
 
-@register.inclusion_tag("campaigns/character/_sheet.html")
+@register.inclusion_tag("intrigue/_sheet.html")
 def character_box(box: Any) -> dict[str, Any]:
     """`box`: a campaign_boxes.CharacterBox."""
     return {"campaign": box.campaign, "member": box.member, "sheet": box.sheet, "fresh": box.fresh}

@@ -53,7 +53,7 @@ def press_text(text: str) -> SafeString:
     return mark_safe("".join(parts).replace("\r\n", "\n").replace("\n", "<br>"))
 
 
-@register.inclusion_tag("campaigns/press/_box.html", takes_context=True)
+@register.inclusion_tag("press/_box.html", takes_context=True)
 def press_box(context: dict[str, Any], box: Any) -> dict[str, Any]:
     """The campaign page's press card: the latest announcements (`box`, a
     campaign_boxes.PressBox the view read), unread messages, links. The unread counts are

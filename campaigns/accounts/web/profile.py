@@ -47,7 +47,7 @@ def profile(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Profile saved."))
         return redirect("profile")
     context = {"form": form, "mail": mail_switches(request.user)}
-    return render(request, "campaigns/profile/profile.html", context)
+    return render(request, "accounts/profile.html", context)
 
 
 @post_only("home")

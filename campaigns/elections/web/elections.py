@@ -60,7 +60,7 @@ def election(request: HttpRequest, slug: str) -> HttpResponse:
         ctx = OrderContext.build(viewer, page.turn, page.board)
         offers = [o for o in kinds_offered(ctx) if o.kind in KINDS]
     context = {"campaign": viewer.campaign, "page": page, "offers": offers, "viewer": viewer}
-    return render(request, "campaigns/elections/election.html", context)
+    return render(request, "elections/election.html", context)
 
 
 # --- The GM's offices of a board -------------------------------------------------------------
@@ -86,7 +86,7 @@ def board_offices(request: HttpRequest, slug: str, board_slug: str) -> HttpRespo
             messages.success(request, _("%(office)s is added.") % {"office": office.name})
             return redirect("board_offices", viewer.campaign.slug, board.slug)
     context = offices_context(viewer, board, form, refused)
-    return render(request, "campaigns/elections/offices.html", context)
+    return render(request, "elections/offices.html", context)
 
 
 def offices_context(
@@ -148,7 +148,7 @@ def office_edit(request: HttpRequest, slug: str, board_slug: str, pk: int) -> Ht
             if kind != Shtick.Kind.CROSS_BOARD or len(boards) > 1
         ],
     }
-    return render(request, "campaigns/elections/office.html", context)
+    return render(request, "elections/office.html", context)
 
 
 @post_only("office_edit", "slug", "board_slug", "pk")

@@ -63,7 +63,7 @@ def office_shtick_new(
     }
     context = {"campaign": board.campaign, "board": board, "office": office, "form": form,
                "title": title, "back": office_page(office), "back_label": office.name}  # fmt: skip
-    return render(request, "campaigns/elections/office_shtick.html", context)
+    return render(request, "elections/office_shtick.html", context)
 
 
 @post_only("office_edit", "slug", "board_slug", "pk")

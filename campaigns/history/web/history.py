@@ -67,7 +67,7 @@ def board_history(request: HttpRequest, slug: str, board_slug: str) -> HttpRespo
         "form": CompareForm(numbers=turn_numbers(board)),
         "viewer_key": str(viewer.pk),
     }
-    return render(request, "campaigns/history/index.html", context)
+    return render(request, "history/index.html", context)
 
 
 def classic_board_history(request: HttpRequest, viewer: Membership, board: Board) -> HttpResponse:
@@ -79,7 +79,7 @@ def classic_board_history(request: HttpRequest, viewer: Membership, board: Board
         "history": history,
         "form": CompareForm(numbers=history.numbers, initial=latest_two(history.numbers)),
     }
-    return render(request, "campaigns/history/classic_index.html", context)
+    return render(request, "history/classic_index.html", context)
 
 
 def latest_two(numbers: list[int]) -> dict[str, int]:
@@ -105,7 +105,7 @@ def structure_history_page(
     player = found(member_of_campaign(viewer.campaign, member), "no such structure")
     history = found(structure_history(board, viewer, player), "no such structure")
     context = {"campaign": viewer.campaign, "board": board, "history": history}
-    return render(request, "campaigns/history/structure.html", context)
+    return render(request, "history/structure.html", context)
 
 
 @require_safe
@@ -117,7 +117,7 @@ def department_history_page(
     not_classic(board, "no such department")
     history = found(department_history(board, viewer, dept_slug), "no such department")
     context = {"campaign": viewer.campaign, "board": board, "history": history}
-    return render(request, "campaigns/history/department.html", context)
+    return render(request, "history/department.html", context)
 
 
 @require_safe
@@ -139,7 +139,7 @@ def compare(request: HttpRequest, slug: str, board_slug: str) -> HttpResponse:
         "comparison": comparison,
     }
     template = "classic_compare.html" if board.is_classic else "compare.html"
-    return render(request, f"campaigns/history/{template}", context)
+    return render(request, f"history/{template}", context)
 
 
 def turns_to_compare(

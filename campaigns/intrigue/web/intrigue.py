@@ -30,7 +30,7 @@ def dossier_page(request: HttpRequest, slug: str) -> HttpResponse:
     if viewer.role != Membership.Role.PLAYER:
         raise PermissionDenied(_("Only players have a dossier."))
     context = {"campaign": viewer.campaign, "member": viewer, "items": dossier(viewer, viewer)}
-    return render(request, "campaigns/character/dossier.html", context)
+    return render(request, "intrigue/dossier.html", context)
 
 
 @require_safe
@@ -45,4 +45,4 @@ def characters_page(request: HttpRequest, slug: str) -> HttpResponse:
         )
     characters = campaign_characters(viewer.campaign, viewer)
     context = {"campaign": viewer.campaign, "characters": characters}
-    return render(request, "campaigns/character/characters.html", context)
+    return render(request, "intrigue/characters.html", context)

@@ -100,7 +100,7 @@ def form_page(
         return back_to(member, done[1])
     context = {"campaign": member.campaign, "member": member, "form": form, "title": title,
                "back": member_page(member), "back_label": member.display_name}  # fmt: skip
-    return render(request, "campaigns/character/gm_form.html", context)
+    return render(request, "intrigue/gm_form.html", context)
 
 
 def removal(
@@ -258,7 +258,7 @@ def department_envelopes_page(
         "campaign": board.campaign, "board": board, "department": department, "form": form,
         "envelopes": department_envelopes(department), "refused": refused,
     }  # fmt: skip
-    return render(request, "campaigns/character/department_envelopes.html", context)
+    return render(request, "intrigue/department_envelopes.html", context)
 
 
 @post_only("department_envelopes", "slug", "board_slug", "dept_slug")

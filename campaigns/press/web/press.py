@@ -87,7 +87,7 @@ def press(request: HttpRequest, slug: str) -> HttpResponse:
         "is_gm": is_gm(viewer),
         **quote_context(request, viewer),
     }
-    return render(request, "campaigns/press/index.html", context)
+    return render(request, "press/index.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -121,7 +121,7 @@ def press_new(request: HttpRequest, slug: str) -> HttpResponse:
         "rules": reads.rules_view(viewer),
         **quote_context(request, viewer),
     }
-    return render(request, "campaigns/press/new.html", context)
+    return render(request, "press/new.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -153,7 +153,7 @@ def conversation(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "form": form,
         **quote_context(request, viewer),
     }
-    return render(request, "campaigns/press/conversation.html", context)
+    return render(request, "press/conversation.html", context)
 
 
 @require_safe
@@ -171,7 +171,7 @@ def press_poll(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     conversation_read(member=viewer, conversation=talk, seq=new[-1].seq)
     context = {"campaign": viewer.campaign, "messages": new, "is_gm": is_gm(viewer)}
-    return render(request, "campaigns/press/_messages.html", context)
+    return render(request, "press/_messages.html", context)
 
 
 @post_only("order_new", "slug", "board_slug", "kind")
@@ -195,6 +195,4 @@ def press_quote(request: HttpRequest, slug: str, board_slug: str, kind: str) -> 
 @login_required
 def press_overview(request: HttpRequest) -> HttpResponse:
     """Unread messages in each of the user's campaigns (the navbar's link)."""
-    return render(
-        request, "campaigns/press/overview.html", {"campaigns": unread_by_campaign(request.user)}
-    )
+    return render(request, "press/overview.html", {"campaigns": unread_by_campaign(request.user)})

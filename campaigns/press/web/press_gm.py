@@ -39,7 +39,7 @@ def press_rules(request: HttpRequest, slug: str) -> HttpResponse:
             messages.info(request, _("Nothing changed."))
         return redirect("press", slug)
     context = {"campaign": campaign, "form": form}
-    return render(request, "campaigns/press/rules.html", context)
+    return render(request, "press/rules.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -56,7 +56,7 @@ def announcement_new(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Announcement sent to every member."))
             return redirect(viewer.campaign)
     context = {"campaign": viewer.campaign, "form": form}
-    return render(request, "campaigns/press/announce.html", context)
+    return render(request, "press/announce.html", context)
 
 
 @post_only("press", "slug")

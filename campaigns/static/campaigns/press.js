@@ -1,4 +1,4 @@
-// New messages without reloading: the conversation page (templates/campaigns/press/
+// New messages without reloading: the conversation page (templates/press/
 // conversation.html) lists messages in <ul id="messages" data-poll="URL" data-last-seq="N">.
 // Every few seconds, while the tab is visible, this asks URL?after=N; the server answers 204
 // (nothing new) or the new messages as <li> elements, rendered by the same template as the
