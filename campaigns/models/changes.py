@@ -114,10 +114,10 @@ def triggers_sql(vendor: str) -> list[str]:
 
 def triggers_recreate(apps: object, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """For a migration's RunPython: every trigger, made (0019) or made again (each statement
-    drops any trigger of the same name first). On SQLite, a migration that
-    changes a column (AlterField, RemoveField...) copies the table into a new one and drops
-    the old, and the old table's triggers go with it; such a migration ends with this step
-    (0021 does). tests/web/test_page_cache.py fails when a watched table lacks a trigger."""
+    drops any trigger of the same name first). On SQLite, a migration that changes a column
+    (AlterField, RemoveField...) copies the table into a new one and drops the old, and the old
+    table's triggers go with it; such a migration ends with this step (0021 does).
+    tests/web/test_page_cache.py fails when a watched table lacks a trigger."""
     for statement in triggers_sql(schema_editor.connection.vendor):
         schema_editor.execute(statement)
 

@@ -471,7 +471,7 @@ def safe_reason(
         return seen[slug].level if slug in seen else Level.UNKNOWN
 
     refusal = parse(reason)
-    code = code_of(reason)
+    code = None if refusal is None else refusal.code
     if refusal is not None and code == NO_OWN_LINK:
         ends = [level_of_named(refusal.params[end]) for end in ("supplier", "consumer")]
         if max(ends) >= Level.CONTROLLED and min(ends) >= Level.RUMOURED:
